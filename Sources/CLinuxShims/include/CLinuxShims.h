@@ -1,0 +1,46 @@
+// What Glibc's Swift module does not import: timerfd, epoll, eventfd, prctl and scheduling.
+// Only thin static inline wrappers live here; all logic is in Swift.
+#ifndef FRAMECLOCK_CLINUXSHIMS_H
+#define FRAMECLOCK_CLINUXSHIMS_H
+
+#include <stdint.h>
+
+/// Reads CLOCK_MONOTONIC in nanoseconds.
+int64_t fc_monotonic_ns(void);
+/// Reads CLOCK_REALTIME in nanoseconds.
+int64_t fc_realtime_ns(void);
+
+/// timerfd on CLOCK_MONOTONIC, non-blocking and close-on-exec. Returns -1 and sets errno on failure.
+int fc_timerfd_create(void);
+/// Arms the timer for an absolute CLOCK_MONOTONIC deadline (TFD_TIMER_ABSTIME); 0 disarms it.
+int fc_timerfd_set_absolute(int fd, int64_t deadline_ns);
+/// Reads the expiration count; returns -1 with errno EAGAIN when nothing expired.
+int fc_timerfd_drain(int fd);
+
+/// eventfd, non-blocking and close-on-exec.
+int fc_eventfd_create(void);
+/// Adds one to the counter.
+int fc_eventfd_signal(int fd);
+/// Resets the counter; returns -1 with errno EAGAIN when it was zero.
+int fc_eventfd_drain(int fd);
+
+/// epoll instance, close-on-exec.
+int fc_epoll_create(void);
+/// Registers fd for readability with `tag` as its user data.
+int fc_epoll_add_readable(int epfd, int fd, uint64_t tag);
+/// Waits for up to `capacity` events, storing their tags; timeout in ms (-1: forever).
+/// Returns the count, or -1 with errno (EINTR included: the caller retries).
+int fc_epoll_wait_tags(int epfd, uint64_t *tags, int capacity, int timeout_ms);
+
+/// PR_SET_TIMERSLACK for the calling thread, in nanoseconds.
+int fc_set_timer_slack_ns(unsigned long ns);
+/// PR_GET_TIMERSLACK for the calling thread, in nanoseconds (-1 on failure).
+long fc_get_timer_slack_ns(void);
+/// SCHED_FIFO at `priority` for the calling thread; returns 0 or an errno value.
+int fc_set_fifo_priority(int priority);
+/// Names the calling thread (at most 15 characters are kept).
+void fc_set_thread_name(const char *name);
+/// Spins briefly in a way that is kind to a sibling hyper-thread.
+void fc_cpu_relax(void);
+
+#endif

@@ -1,0 +1,98 @@
+#define _GNU_SOURCE
+#include "CLinuxShims.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+static int64_t read_clock(clockid_t id) {
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int64_t fc_monotonic_ns(void) { return read_clock(CLOCK_MONOTONIC); }
+int64_t fc_realtime_ns(void) { return read_clock(CLOCK_REALTIME); }
+
+int fc_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
+
+int fc_timerfd_set_absolute(int fd, int64_t deadline_ns) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    if (deadline_ns > 0) {
+        spec.it_value.tv_sec = deadline_ns / 1000000000LL;
+        spec.it_value.tv_nsec = deadline_ns % 1000000000LL;
+    }
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int fc_timerfd_drain(int fd) {
+    uint64_t count;
+    ssize_t n = read(fd, &count, sizeof count);
+    return n == (ssize_t)sizeof count ? 0 : -1;
+}
+
+int fc_eventfd_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+int fc_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    ssize_t n = write(fd, &one, sizeof one);
+    return n == (ssize_t)sizeof one ? 0 : -1;
+}
+
+int fc_eventfd_drain(int fd) {
+    uint64_t count;
+    ssize_t n = read(fd, &count, sizeof count);
+    return n == (ssize_t)sizeof count ? 0 : -1;
+}
+
+int fc_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int fc_epoll_add_readable(int epfd, int fd, uint64_t tag) {
+    struct epoll_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.events = EPOLLIN;
+    ev.data.u64 = tag;
+    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+int fc_epoll_wait_tags(int epfd, uint64_t *tags, int capacity, int timeout_ms) {
+    struct epoll_event events[8];
+    if (capacity > 8) capacity = 8;
+    int n = epoll_wait(epfd, events, capacity, timeout_ms);
+    for (int i = 0; i < n; i++) tags[i] = events[i].data.u64;
+    return n;
+}
+
+int fc_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
+
+long fc_get_timer_slack_ns(void) { return prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0); }
+
+int fc_set_fifo_priority(int priority) {
+    struct sched_param param;
+    memset(&param, 0, sizeof param);
+    param.sched_priority = priority;
+    return pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+}
+
+void fc_set_thread_name(const char *name) {
+    char shortName[16];
+    strncpy(shortName, name, 15);
+    shortName[15] = 0;
+    pthread_setname_np(pthread_self(), shortName);
+}
+
+void fc_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
