@@ -10,10 +10,21 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let package = Package(
     name: "FrameClock",
     platforms: [.macOS(.v15)],
-    products: [],
+    products: [
+        .library(name: "DRM", targets: ["DRM"])
+    ],
     dependencies: [],
     targets: [
         // MARK: C at the bottom
         .target(name: "CLinuxShims", path: "Sources/CLinuxShims"),
+        .systemLibrary(
+            name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]),
+        .target(name: "CDRMShims", dependencies: ["CDRM"], path: "Sources/CDRMShims"),
+
+        // MARK: DRM: the Swift face of libdrm
+        .target(
+            name: "DRM", dependencies: ["CDRM", "CDRMShims"], path: "Sources/DRM", swiftSettings: strict),
+        .testTarget(name: "DRMTests", dependencies: ["DRM"], path: "Tests/DRMTests", swiftSettings: strict),
     ]
 )
