@@ -26,5 +26,9 @@ let package = Package(
         .target(
             name: "DRM", dependencies: ["CDRM", "CDRMShims"], path: "Sources/DRM", swiftSettings: strict),
         .testTarget(name: "DRMTests", dependencies: ["DRM"], path: "Tests/DRMTests", swiftSettings: strict),
+        // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
+        .testTarget(
+            name: "DRMIntegrationTests", dependencies: ["DRM"], path: "Tests/DRMIntegrationTests",
+            exclude: [], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Whether the integration tests run: only inside the vkms guest that Tests/VKMS/run-vkms-tests.sh
+/// boots, which sets FRAMECLOCK_VKMS=1 (and FRAMECLOCK_VKMS_NONROOT=1 for the unprivileged pass).
+/// Elsewhere they show as skipped.
+enum VKMSGate {
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The root pass: a vkms device the tests may modeset.
+    static var root: Bool {
+        environment("FRAMECLOCK_VKMS") == "1" && environment("FRAMECLOCK_VKMS_NONROOT") == nil && getuid() == 0
+    }
+
+    /// The unprivileged pass: the same guest, run as nobody.
+    static var nonRoot: Bool {
+        environment("FRAMECLOCK_VKMS") == "1" && environment("FRAMECLOCK_VKMS_NONROOT") == "1" && getuid() != 0
+    }
+}
