@@ -30,7 +30,8 @@ final class VKMSFixture {
         // vkms's virtual connector is connected and offers 1024x768@60 as its preferred mode; the
         // writeback connector has no modes.
         let connector = try device.connectors().first { $0.connection == .connected && !$0.modes.isEmpty }
-        guard let connector, let mode = connector.modes.first(where: { $0.hdisplay == 1024 && $0.vdisplay == 768 })
+        guard let connector,
+            let mode = connector.modes.first(where: { $0.hdisplay == 1024 && $0.vdisplay == 768 })
         else { throw DRMError(call: "fixture: no 1024x768 connector", errno: ENODEV) }
         connectorID = connector.id
         baseMode = mode

@@ -14,11 +14,13 @@ enum VKMSGate {
 
     /// The root pass: a vkms device the tests may modeset.
     static var root: Bool {
-        environment("FRAMECLOCK_VKMS") == "1" && environment("FRAMECLOCK_VKMS_NONROOT") == nil && getuid() == 0
+        environment("FRAMECLOCK_VKMS") == "1" && environment("FRAMECLOCK_VKMS_NONROOT") == nil
+            && getuid() == 0
     }
 
     /// The unprivileged pass: the same guest, run as nobody.
     static var nonRoot: Bool {
-        environment("FRAMECLOCK_VKMS") == "1" && environment("FRAMECLOCK_VKMS_NONROOT") == "1" && getuid() != 0
+        environment("FRAMECLOCK_VKMS") == "1" && environment("FRAMECLOCK_VKMS_NONROOT") == "1"
+            && getuid() != 0
     }
 }

@@ -20,6 +20,7 @@ if mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=loose host
     status=$?
 else
     echo "guest: cannot mount the host root over 9p"
+    dmesg | tail -20
 fi
 echo "FRAMECLOCK-VKMS-EXIT=$status"
 sync

@@ -8,11 +8,18 @@ run_dir=$1
 . "$run_dir/env"
 export HOME=/root TMPDIR=/tmp PATH=/usr/sbin:/usr/bin:/sbin:/bin
 status=0
+step() { # step NAME COMMAND...: runs it and records a failure by name
+    local name=$1; shift
+    "$@"
+    local code=$?
+    if [ $code -ne 0 ]; then echo "guest: FAILED: $name (exit $code)"; status=1; fi
+    return 0
+}
 
-modprobe drm || status=1
-modprobe drm_kms_helper fbdev_emulation=0 || status=1
-modprobe drm_shmem_helper || status=1
-insmod "$FRAMECLOCK_VKMS_KO" 2>&1 || status=1
+step "modprobe drm" modprobe drm
+step "modprobe drm_kms_helper" modprobe drm_kms_helper fbdev_emulation=0
+step "modprobe drm_shmem_helper" modprobe drm_shmem_helper
+step "insmod vkms" insmod "$FRAMECLOCK_VKMS_KO"
 for _ in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
 if [ ! -e /dev/dri/card0 ]; then
     echo "guest: /dev/dri/card0 did not appear"
@@ -22,17 +29,18 @@ echo "guest: $(uname -r), vkms loaded: $(ls /dev/dri)"
 
 cd "$FRAMECLOCK_VKMS_REPO" 2>/dev/null || cd /
 echo "guest: === integration tests (root) ==="
-FRAMECLOCK_VKMS=1 "$FRAMECLOCK_VKMS_BUNDLE" --testing-library swift-testing --filter "$FRAMECLOCK_VKMS_FILTER" \
-    || status=1
+step "integration tests (root)" \
+    env FRAMECLOCK_VKMS=1 "$FRAMECLOCK_VKMS_BUNDLE" --testing-library swift-testing --filter "$FRAMECLOCK_VKMS_FILTER"
 
 echo "guest: === integration tests (nobody) ==="
-setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
+step "integration tests (nobody)" \
+    setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
     env FRAMECLOCK_VKMS=1 FRAMECLOCK_VKMS_NONROOT=1 HOME=/tmp \
-    "$FRAMECLOCK_VKMS_BUNDLE" --testing-library swift-testing --filter "VKMSNonRoot" || status=1
+    "$FRAMECLOCK_VKMS_BUNDLE" --testing-library swift-testing --filter "VKMSNonRoot"
 
 if [ -n "$FRAMECLOCK_VKMS_LATENCY" ]; then
     echo "guest: === vblank-latency ==="
-    "$FRAMECLOCK_VKMS_LATENCY" || status=1
+    step "vblank-latency" "$FRAMECLOCK_VKMS_LATENCY"
 else
     echo "guest: vblank-latency not built or not asked for; no latency report"
 fi

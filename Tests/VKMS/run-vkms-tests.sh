@@ -111,7 +111,8 @@ if [ ! -f "$initramfs" ] || [ "$(cat "$cache/initramfs.stamp" 2>/dev/null)" != "
     cp "$script_dir/guest-init.sh" "$root/init"
     chmod +x "$root/init"
     : >"$root/modules.order"
-    for m in $(modprobe -S "$kver" --show-depends 9p 9pnet_virtio virtio_pci | awk '$1 == "insmod" { print $2 }'); do
+    for m in $(for n in virtio_pci 9pnet_virtio 9p; do modprobe -S "$kver" --show-depends "$n"; done |
+               awk '$1 == "insmod" { print $2 }'); do
         grep -qx "$(basename "$m")" "$root/modules.order" && continue
         cp "$m" "$root/lib/modules/"
         basename "$m" >>"$root/modules.order"
