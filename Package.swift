@@ -10,10 +10,47 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let package = Package(
     name: "FrameClock",
     platforms: [.macOS(.v15)],
-    products: [],
-    dependencies: [],
+    products: [
+        .library(name: "FrameClock", targets: ["FrameClock"]),
+        .executable(name: "clock-demo", targets: ["ClockDemo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
     targets: [
         // MARK: C at the bottom
         .target(name: "CLinuxShims", path: "Sources/CLinuxShims"),
+
+        // MARK: Libraries
+        .target(
+            name: "FrameClock",
+            dependencies: [
+                "CLinuxShims",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "ClockDemo",
+            dependencies: [
+                "FrameClock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/ClockDemo",
+            swiftSettings: strict
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "FrameClockTests",
+            dependencies: ["FrameClock"],
+            swiftSettings: strict
+        ),
     ]
 )
