@@ -44,8 +44,33 @@ public final class DisplayLink: @unchecked Sendable {
         var range = FrameRateRange.native
         var preferredFramesPerSecond = 0
         var statistics = DisplayLinkStatistics()
+        var timing: FrameTiming?
 
         var isActive: Bool { !isInvalidated && !isPaused && (callback != nil || !streams.isEmpty) }
+
+        /// The frame interval for a source interval and the current divisor, computed once per change.
+        mutating func timing(for sourcePeriod: FramePeriod) -> FrameTiming {
+            if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor { return timing }
+            let timing = FrameTiming(sourcePeriod: sourcePeriod, divisor: pacer.divisor)
+            self.timing = timing
+            return timing
+        }
+    }
+
+    /// A frame interval derived from a source interval and a divisor.
+    struct FrameTiming {
+        let sourcePeriod: FramePeriod
+        let divisor: Int64
+        let duration: Duration
+        let halfFrame: Int64
+
+        init(sourcePeriod: FramePeriod, divisor: Int64) {
+            self.sourcePeriod = sourcePeriod
+            self.divisor = divisor
+            let period = sourcePeriod.multiplied(by: Int(divisor))
+            duration = period.duration
+            halfFrame = Int64(period.nanoseconds / 2)
+        }
     }
 
     private let driver: FrameDriver
@@ -179,8 +204,8 @@ public final class DisplayLink: @unchecked Sendable {
             )? in
             guard state.isActive else { return nil }
             let divisor = state.pacer.divisor
-            let period = tick.grid.period.multiplied(by: Int(divisor))
-            switch state.pacer.decide(tick, halfFrame: Int64(period.nanoseconds / 2)) {
+            let timing = state.timing(for: tick.grid.period)
+            switch state.pacer.decide(tick, halfFrame: timing.halfFrame) {
             case .notYet:
                 return nil
             case .drop:
@@ -191,7 +216,7 @@ public final class DisplayLink: @unchecked Sendable {
                     timestamp: MonotonicInstant(nanoseconds: timestamp),
                     targetTimestamp: MonotonicInstant(
                         nanoseconds: tick.grid.timestamp(of: sequence + divisor)),
-                    duration: period.duration,
+                    duration: timing.duration,
                     sequence: UInt64(bitPattern: sequence),
                     skippedFrames: skipped,
                     lateness: .nanoseconds(now - timestamp))
@@ -203,8 +228,10 @@ public final class DisplayLink: @unchecked Sendable {
         guard let (frame, callback, streams) = delivery else { return }
         for stream in streams { stream.continuation.yield(frame) }
         callback?(frame)
-        let returned = tick.grid.sequence(at: clock())
-        state.withLock { $0.pacer.callbackReturned(currentSequence: returned) }
+        let returned = clock()
+        let current = tick.grid.sequence(at: returned)
+        let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1
+        state.withLock { $0.pacer.callbackReturned(firstEligibleSequence: eligible) }
     }
 
     // MARK: - Streams and rates

@@ -5,7 +5,7 @@
 ///   intervals missed since the previous frame are counted, never delivered as a burst.
 /// - A frame less than half a frame interval after the previous one is dropped (Chromium's rule),
 ///   and so is one whose timestamp does not advance; frames never go backwards.
-/// - After a callback returns, the next frame is the first grid point after that instant, so a
+/// - After a callback returns, the next frame is the first grid point at or after that instant, so a
 ///   callback longer than the interval skips to the grid instead of bursting.
 struct FramePacer: Sendable {
     /// What to do with a tick.
@@ -68,11 +68,11 @@ struct FramePacer: Sendable {
         return .deliver(sequence: sequence, timestamp: timestamp, skipped: skipped)
     }
 
-    /// Called when the callback for the last frame returned at grid sequence `current`: the next
-    /// frame is the first grid point after it.
-    mutating func callbackReturned(currentSequence current: Int64) {
+    /// Called when the callback for the last frame returned; `eligible` is the first tick at or after
+    /// that instant. The next frame is the first grid point from there on.
+    mutating func callbackReturned(firstEligibleSequence eligible: Int64) {
         guard let last else { return }
-        nextWanted = max(last.sequence + divisor, firstGridPoint(after: current))
+        nextWanted = max(last.sequence + divisor, firstGridPoint(after: eligible - 1))
     }
 
     private func roundDown(_ sequence: Int64) -> Int64 {

@@ -105,6 +105,8 @@ public final class ManualFrameSource: @unchecked Sendable {
     public func wake(at instant: MonotonicInstant) {
         guard beginDispatching() else { return }
         defer { endDispatching() }
+        // Links started since the last look align to the clock as it was, as a frame thread would.
+        _ = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
         clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
         guard let wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds),
             grid.timestamp(of: wanted) <= currentNanoseconds
