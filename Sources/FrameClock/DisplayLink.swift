@@ -1,0 +1,277 @@
+import Logging
+
+/// A timer synchronised to the display's refresh: the Linux counterpart of `CADisplayLink`.
+///
+/// ```swift
+/// let link = try DisplayLink(source: .automatic)
+/// link.preferredFramesPerSecond = 30
+/// try link.start { frame in
+///     layer.timeOffset = frame.targetTimestamp.seconds
+/// }
+/// for await frame in link.frames { ... }   // a slow consumer gets the newest frame
+/// link.isPaused = true                     // no wake-ups at all while paused
+/// link.invalidate()                        // idempotent; safe inside the callback
+/// ```
+///
+/// Callbacks run on the link's frame thread (for a manual source, on the thread that advances it).
+/// Frames lie on the source's grid: a late wake-up becomes the latest grid point with the missed
+/// intervals counted in ``Frame/skippedFrames``, never a burst of catch-up callbacks, and a callback
+/// that runs longer than the interval resumes on the first grid point after it returns.
+///
+/// A link runs until it is invalidated; it keeps itself alive while running.
+public final class DisplayLink: @unchecked Sendable {
+    /// Where a link's ticks come from.
+    public enum Source: Sendable {
+        /// The DRM vblank source if a device with a lit CRTC can be used, else the timer; the reason
+        /// for the choice is in ``DisplayLink/sourceInfo`` and in the log.
+        case automatic
+        /// A phase-locked timer on `CLOCK_MONOTONIC` at the given rate.
+        case timer(framesPerSecond: Double = 60, precision: TimerPrecision = .standard)
+        /// The vertical blank of a DRM CRTC: the first card with a lit CRTC when `device` is nil, the
+        /// first lit CRTC of the device when `crtc` is nil.
+        case drm(device: String? = nil, crtc: UInt32? = nil)
+        /// Virtual time, advanced by hand; several links may share one manual source.
+        case manual(ManualFrameSource)
+    }
+
+    struct State {
+        var isPaused = false
+        var isInvalidated = false
+        var callback: (@Sendable (Frame) -> Void)?
+        var streams: [(id: Int, continuation: AsyncStream<Frame>.Continuation)] = []
+        var nextStreamID = 0
+        var pacer = FramePacer()
+        var range = FrameRateRange.native
+        var preferredFramesPerSecond = 0
+        var statistics = DisplayLinkStatistics()
+        var timing: FrameTiming?
+
+        var isActive: Bool { !isInvalidated && !isPaused && (callback != nil || !streams.isEmpty) }
+
+        /// The frame interval for a source interval and the current divisor, computed once per change.
+        mutating func timing(for sourcePeriod: FramePeriod) -> FrameTiming {
+            if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor { return timing }
+            let timing = FrameTiming(sourcePeriod: sourcePeriod, divisor: pacer.divisor)
+            self.timing = timing
+            return timing
+        }
+    }
+
+    /// A frame interval derived from a source interval and a divisor.
+    struct FrameTiming {
+        let sourcePeriod: FramePeriod
+        let divisor: Int64
+        let duration: Duration
+        let halfFrame: Int64
+
+        init(sourcePeriod: FramePeriod, divisor: Int64) {
+            self.sourcePeriod = sourcePeriod
+            self.divisor = divisor
+            let period = sourcePeriod.multiplied(by: Int(divisor))
+            duration = period.duration
+            halfFrame = Int64(period.nanoseconds / 2)
+        }
+    }
+
+    private let driver: FrameDriver
+    private let state = Locked(State())
+    private let logger: Logger
+
+    /// Creates a link on a source. The link does nothing until it is started or its ``frames`` are
+    /// iterated.
+    ///
+    /// - Throws: ``DisplayLinkError`` for an invalid rate or spin window, or a source that cannot be
+    ///   opened (`.drm` only: `.automatic` falls back to the timer instead).
+    public init(
+        source: Source = .automatic, options: FrameThreadOptions = FrameThreadOptions(),
+        logger: Logger = Logger(label: "FrameClock.DisplayLink")
+    ) throws(DisplayLinkError) {
+        self.logger = logger
+        driver = try SourceSelection.driver(for: source, options: options, logger: logger)
+        driver.attach(self)
+        let info = driver.info
+        logger.info("display link on \(info.name): \(info.reason)")
+    }
+
+    /// The source in use and why it was chosen (it changes when a DRM source fails over to the timer).
+    public var sourceInfo: FrameSourceInfo { driver.info }
+
+    /// What the frame thread got for its scheduling and timer slack; nil until it has started
+    /// (and always for a manual source).
+    public var threadReport: FrameThreadReport? { driver.threadReport }
+
+    /// Counters of frames delivered, skipped and dropped.
+    public var statistics: DisplayLinkStatistics { state.withLock { $0.statistics } }
+
+    /// The rate the link asks for, as `CADisplayLink.preferredFramesPerSecond`: 0 (the default)
+    /// means the source's rate; otherwise the nearest whole divisor of the source's rate is used.
+    /// A negative value is taken as 0 and logged.
+    public var preferredFramesPerSecond: Int {
+        get { state.withLock { $0.preferredFramesPerSecond } }
+        set {
+            if newValue < 0 {
+                logger.warning("preferredFramesPerSecond \(newValue) is negative; using the source's rate")
+            }
+            let value = max(0, newValue)
+            // A non-negative integer always makes a valid range.
+            let range = (try? FrameRateRange(preferred: Double(value))) ?? .native
+            apply(range: range, preferred: value)
+        }
+    }
+
+    /// The range of rates the link accepts, as `CADisplayLink.preferredFrameRateRange`.
+    public var preferredFrameRateRange: FrameRateRange {
+        get { state.withLock { $0.range } }
+        set { apply(range: newValue, preferred: Int((newValue.preferred ?? 0).rounded())) }
+    }
+
+    /// The rate the link runs at: the source's rate divided by the chosen divisor.
+    public var framesPerSecond: Double {
+        let divisor = state.withLock { $0.pacer.divisor }
+        return driver.info.framesPerSecond / Double(divisor)
+    }
+
+    /// Pauses or resumes callbacks. A paused link causes no wake-ups at all; it resumes on the grid
+    /// point after the moment it is resumed, with no skipped frames counted for the pause.
+    public var isPaused: Bool {
+        get { state.withLock { $0.isPaused } }
+        set {
+            let changed = state.withLock { state -> Bool in
+                guard state.isPaused != newValue, !state.isInvalidated else { return false }
+                state.isPaused = newValue
+                if !newValue { state.pacer.realign() }
+                return true
+            }
+            if changed { driver.linkChanged() }
+        }
+    }
+
+    /// Whether ``invalidate()`` was called.
+    public var isInvalidated: Bool { state.withLock { $0.isInvalidated } }
+
+    /// Starts calling `callback` once a frame, on the link's frame thread.
+    ///
+    /// - Throws: ``DisplayLinkError/invalidated`` after ``invalidate()``,
+    ///   ``DisplayLinkError/alreadyStarted`` when a callback is already installed, or a system error
+    ///   when the frame thread cannot be started.
+    public func start(_ callback: @escaping @Sendable (Frame) -> Void) throws(DisplayLinkError) {
+        try state.withLock { state throws(DisplayLinkError) in
+            if state.isInvalidated { throw .invalidated }
+            if state.callback != nil { throw .alreadyStarted }
+            if !state.isActive { state.pacer.realign() }
+            state.callback = callback
+        }
+        try driver.ensureRunning()
+        driver.linkChanged()
+    }
+
+    /// Stops the link for good: no callback starts after this returns (one already running on the
+    /// frame thread finishes), every ``frames`` sequence ends, and the frame thread exits once no
+    /// link uses it. Idempotent, and safe from any thread, the callback included.
+    public func invalidate() {
+        let streams = state.withLock { state -> [AsyncStream<Frame>.Continuation]? in
+            guard !state.isInvalidated else { return nil }
+            state.isInvalidated = true
+            state.callback = nil
+            let streams = state.streams.map(\.continuation)
+            state.streams.removeAll()
+            return streams
+        }
+        guard let streams else { return }
+        for stream in streams { stream.finish() }
+        driver.detach(self)
+    }
+
+    /// The link's frames as an asynchronous sequence. Iterating starts the link; a consumer slower
+    /// than the frame rate receives the newest frame, never a backlog. The sequence ends when the
+    /// link is invalidated.
+    public var frames: FrameSequence { FrameSequence(link: self) }
+
+    // MARK: - Frame thread side
+
+    func nextWantedSequence(currentSequence: Int64) -> Int64? {
+        state.withLock { state in
+            state.isActive ? state.pacer.nextWanted(currentSequence: currentSequence) : nil
+        }
+    }
+
+    func handle(_ tick: Tick, clock: () -> Int64) {
+        let now = clock()
+        let delivery = state.withLock {
+            state -> (
+                Frame, (@Sendable (Frame) -> Void)?,
+                [(id: Int, continuation: AsyncStream<Frame>.Continuation)]
+            )? in
+            guard state.isActive else { return nil }
+            let divisor = state.pacer.divisor
+            let timing = state.timing(for: tick.grid.period)
+            switch state.pacer.decide(tick, halfFrame: timing.halfFrame) {
+            case .notYet:
+                return nil
+            case .drop:
+                state.statistics.droppedTicks += 1
+                return nil
+            case .deliver(let sequence, let timestamp, let skipped):
+                let frame = Frame(
+                    timestamp: MonotonicInstant(nanoseconds: timestamp),
+                    targetTimestamp: MonotonicInstant(
+                        nanoseconds: tick.grid.timestamp(of: sequence + divisor)),
+                    duration: timing.duration,
+                    sequence: UInt64(bitPattern: sequence),
+                    skippedFrames: skipped,
+                    lateness: .nanoseconds(now - timestamp))
+                state.statistics.framesDelivered += 1
+                state.statistics.skippedFrames += skipped
+                return (frame, state.callback, state.streams)
+            }
+        }
+        guard let (frame, callback, streams) = delivery else { return }
+        for stream in streams { stream.continuation.yield(frame) }
+        callback?(frame)
+        let returned = clock()
+        let current = tick.grid.sequence(at: returned)
+        let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1
+        state.withLock { $0.pacer.callbackReturned(firstEligibleSequence: eligible) }
+    }
+
+    // MARK: - Streams and rates
+
+    func addStream(_ continuation: AsyncStream<Frame>.Continuation) {
+        let id = state.withLock { state -> Int? in
+            guard !state.isInvalidated else { return nil }
+            if !state.isActive { state.pacer.realign() }
+            let id = state.nextStreamID
+            state.nextStreamID += 1
+            state.streams.append((id, continuation))
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return
+        }
+        continuation.onTermination = { [weak self] _ in self?.removeStream(id) }
+        do {
+            try driver.ensureRunning()
+        } catch {
+            logger.error("display link cannot start its frame thread: \(error)")
+            continuation.finish()
+            return
+        }
+        driver.linkChanged()
+    }
+
+    private func removeStream(_ id: Int) {
+        state.withLock { $0.streams.removeAll { $0.id == id } }
+        driver.linkChanged()
+    }
+
+    private func apply(range: FrameRateRange, preferred: Int) {
+        let divisor = range.divisor(forSourceRate: driver.info.framesPerSecond)
+        state.withLock { state in
+            state.range = range
+            state.preferredFramesPerSecond = preferred
+            state.pacer.setDivisor(Int64(divisor))
+        }
+        driver.linkChanged()
+    }
+}

@@ -1,0 +1,35 @@
+/// One frame of a display link: the vsync it follows, the one at which it will be shown, and how
+/// the pacing went.
+public struct Frame: Hashable, Sendable {
+    /// The vsync (or timer grid point) this frame follows.
+    public let timestamp: MonotonicInstant
+    /// The vsync at which this frame will be shown: `timestamp + duration`. Sample animations here.
+    public let targetTimestamp: MonotonicInstant
+    /// The frame interval: the refresh interval times the link's divisor.
+    public let duration: Duration
+    /// The 64-bit vblank count (DRM) or grid index (timer, manual) of `timestamp`.
+    public let sequence: UInt64
+    /// Whole frame intervals missed since the previous callback (0 when on time).
+    public let skippedFrames: Int
+    /// How late the callback started after `timestamp`.
+    public let lateness: Duration
+
+    /// Creates a frame; FrameClock makes these, and tests or offline renderers may too.
+    public init(
+        timestamp: MonotonicInstant, targetTimestamp: MonotonicInstant, duration: Duration, sequence: UInt64,
+        skippedFrames: Int, lateness: Duration
+    ) {
+        self.timestamp = timestamp
+        self.targetTimestamp = targetTimestamp
+        self.duration = duration
+        self.sequence = sequence
+        self.skippedFrames = skippedFrames
+        self.lateness = lateness
+    }
+
+    /// The time left to draw this frame, measured from `now`: `targetTimestamp − now`
+    /// (negative when the frame is already too late to be shown on time).
+    public func budget(at now: MonotonicInstant = .now()) -> Duration {
+        targetTimestamp - now
+    }
+}

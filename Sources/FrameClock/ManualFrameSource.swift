@@ -1,0 +1,137 @@
+import Logging
+
+/// A frame source in virtual time: a test or an offline renderer moves its clock by hand and gets
+/// frames at exact instants, with the same pacing rules as the real sources.
+///
+/// Callbacks run synchronously on the thread that calls ``advance(to:)``, ``advance(by:)`` or
+/// ``wake(at:)``. A callback simulates work by moving the clock with ``elapse(_:)``; the link then
+/// treats the callback as having run that long.
+///
+/// ```swift
+/// let source = try ManualFrameSource(framesPerSecond: 1)
+/// let link = try DisplayLink(source: .manual(source))
+/// try link.start { _ in source.elapse(.milliseconds(1500)) }   // 1.5 s of work a frame
+/// source.advance(by: .seconds(10))                             // frames at 1 s, 3 s, 5 s, ...
+/// ```
+public final class ManualFrameSource: @unchecked Sendable {
+    private struct Clock {
+        var now: Int64
+        var isDispatching = false
+    }
+
+    private let clock: Locked<Clock>
+    let grid: TickGrid
+    let driver: FrameDriver
+
+    /// Creates a source whose ticks are at `start + k / framesPerSecond`, with its clock at `start`.
+    ///
+    /// - Throws: ``DisplayLinkError/invalidFrameRate(_:)`` for an invalid rate.
+    public init(framesPerSecond: Double = 60, start: MonotonicInstant = MonotonicInstant(nanoseconds: 0))
+        throws(DisplayLinkError)
+    {
+        let period = try FramePeriod(framesPerSecond: framesPerSecond)
+        let clock = Locked(Clock(now: start.nanoseconds))
+        self.clock = clock
+        grid = TickGrid(anchorSequence: 0, anchorTimestamp: start.nanoseconds, period: period)
+        driver = FrameDriver(
+            manualPeriod: period, now: { clock.withLock { $0.now } },
+            logger: Logger(label: "FrameClock.ManualFrameSource"))
+    }
+
+    /// The virtual clock's current instant.
+    public var now: MonotonicInstant { MonotonicInstant(nanoseconds: clock.withLock { $0.now }) }
+
+    /// The exact interval between ticks.
+    public var period: FramePeriod { grid.period }
+
+    /// The instant of tick `sequence`.
+    public func timestamp(ofTick sequence: Int64) -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: grid.timestamp(of: sequence))
+    }
+
+    /// Moves the clock forward without waking any link: the time a callback's work takes, or time
+    /// the frame thread spends descheduled. A negative duration is ignored (the clock is monotonic).
+    public func elapse(_ duration: Duration) {
+        let nanoseconds = duration.wholeNanoseconds
+        guard nanoseconds > 0 else { return }
+        clock.withLock {
+            $0.now = $0.now.addingReportingOverflow(nanoseconds).overflow ? .max : $0.now + nanoseconds
+        }
+    }
+
+    /// Runs the clock forward to `instant`, waking exactly on time for every tick the links want
+    /// before it. Inside a callback it only moves the clock (as ``elapse(_:)``). An instant before
+    /// the clock leaves it where it is.
+    public func advance(to instant: MonotonicInstant) {
+        guard beginDispatching() else {
+            elapse(instant - now)
+            return
+        }
+        defer { endDispatching() }
+        while let wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds) {
+            let due = grid.timestamp(of: wanted)
+            guard due <= instant.nanoseconds else { break }
+            clock.withLock { $0.now = max($0.now, due) }
+            dispatchTick()
+        }
+        clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
+    }
+
+    /// Runs the clock forward by `duration` (see ``advance(to:)``).
+    public func advance(by duration: Duration) {
+        advance(to: now + duration)
+    }
+
+    /// Runs the clock forward until `count` more ticks have been handed to the links (or no link
+    /// wants one), and returns how many were.
+    @discardableResult
+    public func advanceTicks(_ count: Int) -> Int {
+        guard count > 0, beginDispatching() else { return 0 }
+        defer { endDispatching() }
+        var dispatched = 0
+        while dispatched < count, let wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
+        {
+            let due = grid.timestamp(of: wanted)
+            clock.withLock { $0.now = max($0.now, due) }
+            dispatchTick()
+            dispatched += 1
+        }
+        return dispatched
+    }
+
+    /// Simulates the frame thread waking at `instant` (on time or late): the clock moves there and,
+    /// if a tick a link wants is due, the latest grid point at or before `instant` is dispatched, as
+    /// the timer source does after a late wake-up.
+    public func wake(at instant: MonotonicInstant) {
+        guard beginDispatching() else { return }
+        defer { endDispatching() }
+        // Links started since the last look align to the clock as it was, as a frame thread would.
+        _ = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
+        clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
+        guard let wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds),
+            grid.timestamp(of: wanted) <= currentNanoseconds
+        else { return }
+        dispatchTick()
+    }
+
+    private var currentNanoseconds: Int64 { clock.withLock { $0.now } }
+
+    private func dispatchTick() {
+        let now = currentNanoseconds
+        let sequence = grid.sequence(at: now)
+        driver.dispatch(
+            Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
+    }
+
+    private func beginDispatching() -> Bool {
+        clock.withLock { state in
+            guard !state.isDispatching else { return false }
+            state.isDispatching = true
+            return true
+        }
+    }
+
+    private func endDispatching() {
+        clock.withLock { $0.isDispatching = false }
+    }
+}

@@ -1,0 +1,110 @@
+internal import CLinuxShims
+
+/// An instant on `CLOCK_MONOTONIC`, in nanoseconds: the clock in which the kernel stamps vblank
+/// events and in which every FrameClock timestamp is expressed.
+///
+/// Swift's `SuspendingClock` reads the same clock on Linux; `ContinuousClock` reads
+/// `CLOCK_BOOTTIME` and must not be mixed with these values.
+public struct MonotonicInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Nanoseconds since the (arbitrary) origin of `CLOCK_MONOTONIC`.
+    public var nanoseconds: Int64
+
+    /// Creates an instant from a nanosecond count on `CLOCK_MONOTONIC`.
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The current instant, read from `CLOCK_MONOTONIC`.
+    public static func now() -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: fc_monotonic_ns())
+    }
+
+    /// The instant in seconds, for timing models that use floating-point seconds
+    /// (as Core Animation's `CACurrentMediaTime()` does).
+    public var seconds: Double {
+        Double(nanoseconds) / 1e9
+    }
+
+    /// The wall-clock time (`CLOCK_REALTIME`) that corresponds to this instant, in nanoseconds since
+    /// the Unix epoch.
+    ///
+    /// The offset `CLOCK_REALTIME − CLOCK_MONOTONIC` is read afresh on every call, so a step of
+    /// the system clock shows on the next frame that asks.
+    public var wallClockNanoseconds: Int64 {
+        nanoseconds &+ WallClock.currentOffsetNanoseconds()
+    }
+
+    /// The wall-clock time that corresponds to this instant, in seconds since the Unix epoch.
+    public var wallClockSeconds: Double {
+        let wall = wallClockNanoseconds
+        return Double(wall / 1_000_000_000) + Double(wall % 1_000_000_000) / 1e9
+    }
+
+    /// The description, in seconds with nanosecond digits.
+    public var description: String {
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let fraction = String(magnitude % 1_000_000_000)
+        let padded = String(repeating: "0", count: 9 - fraction.count) + fraction
+        return "\(sign)\(magnitude / 1_000_000_000).\(padded)s"
+    }
+
+    /// Orders instants by their nanosecond count.
+    public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    /// The instant a duration later.
+    public static func + (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: lhs.nanoseconds &+ rhs.wholeNanoseconds)
+    }
+
+    /// The instant a duration earlier.
+    public static func - (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: lhs.nanoseconds &- rhs.wholeNanoseconds)
+    }
+
+    /// The duration from `rhs` to `lhs`.
+    public static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
+        .nanoseconds(lhs.nanoseconds &- rhs.nanoseconds)
+    }
+}
+
+/// Converts between `CLOCK_MONOTONIC` and `CLOCK_REALTIME`.
+public enum WallClock {
+    /// `CLOCK_REALTIME − CLOCK_MONOTONIC` now, in nanoseconds.
+    ///
+    /// The two clocks are read back to back; the reading with the smallest gap of three is used, so
+    /// a preemption between the two reads does not skew the offset.
+    public static func currentOffsetNanoseconds() -> Int64 {
+        var best: (gap: Int64, offset: Int64) = (.max, 0)
+        for _ in 0..<3 {
+            let before = fc_monotonic_ns()
+            let wall = fc_realtime_ns()
+            let after = fc_monotonic_ns()
+            let gap = after - before
+            if gap < best.gap {
+                best = (gap, wall - (before + gap / 2))
+            }
+        }
+        return best.offset
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, truncated toward zero and clamped to `Int64`.
+    public var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = product.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflow2 { return seconds < 0 ? .min : .max }
+        return sum
+    }
+
+    /// The duration in floating-point seconds.
+    public var secondsValue: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

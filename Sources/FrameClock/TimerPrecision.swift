@@ -1,0 +1,27 @@
+/// How closely the timer source meets its deadlines.
+public enum TimerPrecision: Hashable, Sendable {
+    /// Sleep on an absolute `timerfd` deadline; lateness is the kernel's wake-up latency
+    /// (tens of microseconds with the 1 ns timer slack FrameClock asks for).
+    case standard
+    /// Sleep until `spinWindow` before the deadline, then spin on the clock for the rest. Costs up to
+    /// `spinWindow` of CPU a frame and brings typical lateness under a microsecond; the window must be
+    /// shorter than the frame interval.
+    case precise(spinWindow: Duration = .microseconds(200))
+
+    /// The spin window in nanoseconds (zero for `.standard`).
+    var spinWindowNanoseconds: Int64 {
+        switch self {
+        case .standard: return 0
+        case .precise(let window): return window.wholeNanoseconds
+        }
+    }
+
+    /// Checks the window against an interval.
+    func validate(against period: FramePeriod) throws(DisplayLinkError) {
+        guard case .precise(let window) = self else { return }
+        let nanoseconds = window.wholeNanoseconds
+        guard nanoseconds >= 0, Double(nanoseconds) < period.nanoseconds else {
+            throw .invalidSpinWindow(window)
+        }
+    }
+}

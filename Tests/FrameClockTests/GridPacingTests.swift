@@ -1,0 +1,104 @@
+import Testing
+
+@testable import FrameClock
+
+@Suite("Pacing on the grid (virtual time)")
+struct GridPacingTests {
+    @Test func framesLieOnTheGridWithNoSkips() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let recorder = FrameRecorder()
+        try link.start(recorder.record)
+        source.advance(by: .seconds(1))
+        let frames = recorder.all
+        #expect(frames.count == 60)
+        for (index, frame) in frames.enumerated() {
+            let k = Int64(index + 1)  // the first frame is the first grid point after start
+            #expect(frame.sequence == UInt64(k))
+            #expect(frame.timestamp.nanoseconds == gridTime(k, fps: 60))
+            #expect(frame.targetTimestamp.nanoseconds == gridTime(k + 1, fps: 60))
+            #expect(frame.skippedFrames == 0)
+            #expect(frame.lateness == .zero)
+            #expect(frame.duration == .nanoseconds(16_666_667))
+        }
+    }
+
+    @Test func lateWakeUpSnapsToTheLatestGridPointAndCountsSkips() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let recorder = FrameRecorder()
+        try link.start(recorder.record)
+        source.wake(at: MonotonicInstant(nanoseconds: gridTime(4, fps: 60) + 1_000))
+        source.advance(to: MonotonicInstant(nanoseconds: gridTime(6, fps: 60)))
+        let frames = recorder.all
+        #expect(frames.map(\.sequence) == [4, 5, 6])
+        #expect(frames.map(\.skippedFrames) == [3, 0, 0])
+        #expect(frames[0].timestamp.nanoseconds == gridTime(4, fps: 60))
+        #expect(frames[0].lateness == .microseconds(1))
+        #expect(link.statistics.skippedFrames == 3)
+    }
+
+    @Test func aWakeUpBeforeTheDeadlineDeliversNothing() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let recorder = FrameRecorder()
+        try link.start(recorder.record)
+        source.wake(at: MonotonicInstant(nanoseconds: gridTime(1, fps: 60) - 1))
+        #expect(recorder.count == 0)
+        source.wake(at: MonotonicInstant(nanoseconds: gridTime(1, fps: 60)))
+        #expect(recorder.all.map(\.sequence) == [1])
+    }
+
+    @Test func oneSecondLinkWithOneAndAHalfSecondsOfWorkFiresEveryTwoSeconds() throws {
+        let source = try ManualFrameSource(framesPerSecond: 1)
+        let link = try DisplayLink(source: .manual(source))
+        let recorder = FrameRecorder()
+        try link.start { frame in
+            recorder.record(frame)
+            source.elapse(.milliseconds(1500))
+        }
+        source.advance(by: .seconds(10))
+        let frames = recorder.all
+        #expect(frames.map(\.timestamp.seconds) == [1, 3, 5, 7, 9])
+        #expect(frames.map(\.skippedFrames) == [0, 1, 1, 1, 1])
+        #expect(frames.allSatisfy { $0.lateness == .zero })
+    }
+
+    @Test func aCallbackThatBlocksSixtySecondsYieldsOneFrameWithAllSkipsCounted() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let recorder = FrameRecorder()
+        try link.start { frame in
+            recorder.record(frame)
+            if frame.sequence == 1 { source.elapse(.seconds(60)) }
+        }
+        source.advance(by: .seconds(61))
+        let frames = recorder.all
+        #expect(frames[0].sequence == 1)
+        // Returned at grid point 3601 exactly → the next frame is 3601; intervals 2...3600 were missed.
+        #expect(frames[1].sequence == 3601)
+        #expect(frames[1].skippedFrames == 3599)
+        #expect(frames.dropFirst(2).allSatisfy { $0.skippedFrames == 0 })
+        let sequences = frames.map(\.sequence)
+        #expect(zip(sequences, sequences.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func tenMillionFramesAccumulateNoDrift() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60, start: MonotonicInstant(nanoseconds: 123_456_789))
+        let link = try DisplayLink(source: .manual(source))
+        let last = Locked<Frame?>(nil)
+        let count = Locked(0)
+        try link.start { frame in
+            last.withLock { $0 = frame }
+            count.withLock { $0 += 1 }
+        }
+        let dispatched = source.advanceTicks(10_000_000)
+        #expect(dispatched == 10_000_000)
+        #expect(count.withLock { $0 } == 10_000_000)
+        let frame = try #require(last.withLock { $0 })
+        #expect(frame.sequence == 10_000_000)
+        // 10^7 frames at exactly 1/60 s: 166 666.666 666 666 s after the start, to the nanosecond.
+        #expect(frame.timestamp.nanoseconds == 123_456_789 + 166_666_666_666_666)
+        #expect(link.statistics.skippedFrames == 0)
+    }
+}
