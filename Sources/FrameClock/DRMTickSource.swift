@@ -45,7 +45,8 @@ final class DRMTickSource: TickSource {
         pipe = display.crtc.index
         self.control = control
         guard let mode = display.crtc.mode else {
-            throw .drmUnavailable(reason: "no lit CRTC (\(display.device.path) CRTC \(display.crtc.id) is off)", errno: nil)
+            throw .drmUnavailable(
+                reason: "no lit CRTC (\(display.device.path) CRTC \(display.crtc.id) is off)", errno: nil)
         }
         let (numerator, denominator) = mode.refreshInterval
         let period: FramePeriod
@@ -65,7 +66,8 @@ final class DRMTickSource: TickSource {
             sequenceEvents = false
             do {
                 let reply = try device.waitVBlank(pipe: pipe, sequence: 0, relative: true)
-                anchor = DRMVBlankTime(sequence: UInt64(reply.sequence), timestampNanoseconds: reply.timestampNanoseconds)
+                anchor = DRMVBlankTime(
+                    sequence: UInt64(reply.sequence), timestampNanoseconds: reply.timestampNanoseconds)
             } catch {
                 throw Self.unavailable(error, crtcID: crtcID)
             }
@@ -73,8 +75,11 @@ final class DRMTickSource: TickSource {
             throw Self.unavailable(error, crtcID: crtcID)
         }
         useSequenceEvents = sequenceEvents
-        grid = TickGrid(anchorSequence: Int64(anchor.sequence), anchorTimestamp: anchor.timestampNanoseconds, period: period)
-        description = "DRM \(device.path) CRTC \(crtcID) \(mode.name) \(DecimalFormat.string(mode.refreshRate, digits: 4)) Hz"
+        grid = TickGrid(
+            anchorSequence: Int64(anchor.sequence), anchorTimestamp: anchor.timestampNanoseconds,
+            period: period)
+        description =
+            "DRM \(device.path) CRTC \(crtcID) \(mode.name) \(DecimalFormat.string(mode.refreshRate, digits: 4)) Hz"
             + (sequenceEvents ? "" : " (drmWaitVBlank)")
     }
 
@@ -91,7 +96,8 @@ final class DRMTickSource: TickSource {
             if !covered, grid.timestamp(of: wanted) <= now {
                 let latest = try readCurrent()
                 if latest.sequence >= wanted {
-                    return Tick(sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: now, grid: grid)
+                    return Tick(
+                        sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: now, grid: grid)
                 }
             }
             if !covered {
@@ -107,11 +113,16 @@ final class DRMTickSource: TickSource {
                 // No event when one was due: ask the kernel where the counter is.
                 let latest = try readCurrent()
                 if latest.sequence >= wanted {
-                    return Tick(sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: fc_monotonic_ns(), grid: grid)
+                    return Tick(
+                        sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: fc_monotonic_ns(),
+                        grid: grid)
                 }
-                if fc_monotonic_ns() > grid.timestamp(of: latest.sequence) + grid.period.offset(ofTicks: 4) + 100_000_000 {
+                if fc_monotonic_ns() > grid.timestamp(of: latest.sequence) + grid.period.offset(ofTicks: 4)
+                    + 100_000_000
+                {
                     throw TickSourceFailure(
-                        reason: "vblanks stopped on CRTC \(crtcID) (last at sequence \(latest.sequence))", errno: nil)
+                        reason: "vblanks stopped on CRTC \(crtcID) (last at sequence \(latest.sequence))",
+                        errno: nil)
                 }
             }
         }
@@ -133,7 +144,8 @@ final class DRMTickSource: TickSource {
                 outstanding.append((id, Int64(queued)))
             } else {
                 let queued = try device.requestVBlankEvent(
-                    pipe: pipe, sequence: UInt32(truncatingIfNeeded: sequence), nextOnMiss: true, userData: id)
+                    pipe: pipe, sequence: UInt32(truncatingIfNeeded: sequence), nextOnMiss: true, userData: id
+                )
                 outstanding.append((id, widen(queued)))
             }
         } catch {
@@ -267,7 +279,8 @@ final class DRMTickSource: TickSource {
 
     private static func unavailable(_ error: DRMError, crtcID: UInt32) -> DisplayLinkError {
         if error.errno == EINVAL {
-            return .drmUnavailable(reason: "no lit CRTC (CRTC \(crtcID): \(error.call): EINVAL)", errno: EINVAL)
+            return .drmUnavailable(
+                reason: "no lit CRTC (CRTC \(crtcID): \(error.call): EINVAL)", errno: EINVAL)
         }
         return .drmUnavailable(reason: "\(error)", errno: error.errno)
     }

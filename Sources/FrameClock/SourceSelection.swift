@@ -25,7 +25,8 @@ enum SourceSelection {
                 reason: "requested",
                 options: options, logger: logger)
         case .drm(let device, let crtc):
-            return try drmDriver(device: device, crtc: crtc, reason: "requested", options: options, logger: logger)
+            return try drmDriver(
+                device: device, crtc: crtc, reason: "requested", options: options, logger: logger)
         case .automatic:
             do {
                 return try drmDriver(
@@ -34,7 +35,8 @@ enum SourceSelection {
                 logger.info("no DRM vblank source: \(why); using the timer")
                 return try timerDriver(
                     period: FramePeriod(framesPerSecond: fallbackFramesPerSecond), precision: .standard,
-                    reason: "\(why); timer at \(Int(fallbackFramesPerSecond)) Hz", options: options, logger: logger)
+                    reason: "\(why); timer at \(Int(fallbackFramesPerSecond)) Hz", options: options,
+                    logger: logger)
             }
         }
     }

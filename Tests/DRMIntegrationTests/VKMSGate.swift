@@ -1,3 +1,5 @@
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -24,3 +26,8 @@ enum VKMSGate {
             && getuid() != 0
     }
 }
+
+/// Every test that drives the vkms device as root, nested here so that they run one at a time
+/// (they share the device's single CRTC and its master).
+@Suite(.serialized, .enabled(if: VKMSGate.root, "needs the vkms guest (FRAMECLOCK_VKMS=1)"))
+enum VKMSRoot {}

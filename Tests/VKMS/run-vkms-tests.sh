@@ -126,6 +126,8 @@ fi
 # ---- what the guest runs: written where the read-only share shows it ---------------------------------
 run_dir=$(mktemp -d "$cache/run.XXXXXX")
 trap 'rm -rf "$run_dir"' EXIT
+# The helper that turns the CRTC off from another process (mid-run failover test).
+gcc -O2 -Wall -o "$run_dir/vkms-crtc-off" "$script_dir/crtc-off.c" $(pkg-config --cflags --libs libdrm)
 latency_bin=""
 if [ "$run_latency" = 1 ]; then
     for c in "$build_path/release/vblank-latency" "$build_path/debug/vblank-latency"; do
@@ -139,6 +141,7 @@ FRAMECLOCK_VKMS_BUNDLE='$bundle'
 FRAMECLOCK_VKMS_FILTER='$filter'
 FRAMECLOCK_VKMS_LATENCY='$latency_bin'
 FRAMECLOCK_VKMS_REPO='$repo_root'
+FRAMECLOCK_VKMS_CRTC_OFF='$run_dir/vkms-crtc-off'
 ENV
 cp "$script_dir/guest-run.sh" "$run_dir/guest-run.sh"
 
