@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FrameClock", targets: ["FrameClock"]),
         .library(name: "DRM", targets: ["DRM"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
+        .executable(name: "vblank-latency", targets: ["VBlankLatency"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -53,6 +54,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/ClockDemo",
+            swiftSettings: strict
+        ),
+
+        // MARK: Benchmarks
+        .target(name: "CVBlankLoop", dependencies: ["CDRM"], path: "Benchmarks/CVBlankLoop"),
+        .executableTarget(
+            name: "VBlankLatency",
+            dependencies: [
+                "CVBlankLoop", "DRM", "FrameClock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/VBlankLatency",
             swiftSettings: strict
         ),
 

@@ -59,13 +59,14 @@ public struct DRMEventParser: Sendable {
 
     /// Parses every record in `bytes`.
     public func parse(_ bytes: [UInt8]) throws(DRMEventParseError) -> [DRMEvent] {
-        do {
-            return try bytes.withUnsafeBytes { raw in try parse(raw) }
-        } catch let error as DRMEventParseError {
-            throw error
-        } catch {
-            fatalError("unreachable: \(error)")
+        let result: Result<[DRMEvent], DRMEventParseError> = bytes.withUnsafeBytes { raw in
+            do throws(DRMEventParseError) {
+                return .success(try parse(raw))
+            } catch {
+                return .failure(error)
+            }
         }
+        return try result.get()
     }
 
     private func record(

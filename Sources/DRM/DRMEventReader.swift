@@ -30,24 +30,28 @@ public struct DRMEventReader: Sendable {
     /// - Throws: ``DRMError`` with call `"read"` and the errno of a failed read, or with errno
     ///   `EBADMSG` and ``DRMError/malformedEvent`` set when the bytes are not well-formed records.
     public func readEvents() throws(DRMError) -> [DRMEvent] {
-        var buffer = [UInt8](repeating: 0, count: bufferSize)
-        var count = 0
-        while true {
-            count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(fileDescriptor, raw.baseAddress, raw.count)
+        // One read into a stack buffer, parsed in place: no allocation but the result.
+        let result: Result<[DRMEvent], DRMError> = withUnsafeTemporaryAllocation(
+            byteCount: bufferSize, alignment: 8
+        ) { raw in
+            var count = 0
+            while true {
+                count = Glibc.read(fileDescriptor, raw.baseAddress, raw.count)
+                if count >= 0 { break }
+                let code = Glibc.errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { return .success([]) }
+                return .failure(DRMError(call: "read", errno: code, detail: "drm events"))
             }
-            if count >= 0 { break }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK { return [] }
-            throw DRMError(call: "read", errno: code, detail: "drm events")
+            if count == 0 { return .success([]) }
+            do throws(DRMEventParseError) {
+                return .success(try parser.parse(UnsafeRawBufferPointer(rebasing: raw[0..<count])))
+            } catch {
+                return .failure(
+                    DRMError(call: "read", errno: EBADMSG, detail: "drm events", malformedEvent: error))
+            }
         }
-        if count == 0 { return [] }
-        do {
-            return try parser.parse(Array(buffer[0..<count]))
-        } catch {
-            throw DRMError(call: "read", errno: EBADMSG, detail: "drm events", malformedEvent: error)
-        }
+        return try result.get()
     }
 }
 

@@ -89,11 +89,10 @@ final class DRMTickSource: TickSource {
             return nil
         }
         while true {
-            let now = fc_monotonic_ns()
             let covered = outstanding.contains { $0.target <= wanted }
             // The wanted vblank has already passed and no event is coming for it: report the latest
             // one at once, as a late timer wake-up would, instead of waiting for the next.
-            if !covered, grid.timestamp(of: wanted) <= now {
+            if !covered, case let now = fc_monotonic_ns(), grid.timestamp(of: wanted) <= now {
                 let latest = try readCurrent()
                 if latest.sequence >= wanted {
                     return Tick(
