@@ -19,7 +19,9 @@ struct Display {
         let device = try DRMDevice(path: path)
         if !device.isMaster { try device.setMaster() }
         guard let crtcID = try device.resources().crtcIDs.first,
-            let connector = try device.connectors().first(where: { $0.connection == .connected && !$0.modes.isEmpty }),
+            let connector = try device.connectors().first(where: {
+                $0.connection == .connected && !$0.modes.isEmpty
+            }),
             let mode = connector.preferredMode
         else { throw DRMError(call: "vblank-latency: no connected output", errno: 19, detail: path) }
         let buffer = try device.createDumbBuffer(width: UInt32(mode.hdisplay), height: UInt32(mode.vdisplay))

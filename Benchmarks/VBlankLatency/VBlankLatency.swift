@@ -1,6 +1,7 @@
 import ArgumentParser
 internal import CVBlankLoop
 import DRM
+import Dispatch
 import FrameClock
 import Synchronization
 
@@ -17,7 +18,9 @@ import Synchronization
 struct VBlankLatency: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vblank-latency",
-        abstract: "Display-link callback lateness after the kernel's vblank timestamp, against a plain C libdrm loop.")
+        abstract:
+            "Display-link callback lateness after the kernel's vblank timestamp, against a plain C libdrm loop."
+    )
 
     @Option(help: "The DRM device (default: the first card with a lit CRTC, or card0, lit if needed).")
     var device: String?
@@ -26,7 +29,7 @@ struct VBlankLatency: ParsableCommand {
     var framesPerBlock = 60
 
     @Option(help: "Blocks of each kind.")
-    var blocks = 5
+    var blocks = 8
 
     @Option(help: "Frames dropped at the start of each block (warm-up).")
     var warmup = 2
@@ -40,7 +43,9 @@ struct VBlankLatency: ParsableCommand {
     mutating func run() throws {
         let target = try Display.prepare(path: device, light: !noLight)
         defer { target.release() }
-        print("vblank-latency: \(target.path) \(target.crtc), \(blocks) × \(framesPerBlock) frames each, alternating")
+        print(
+            "vblank-latency: \(target.path) \(target.crtc), \(blocks) × \(framesPerBlock) frames each, alternating"
+        )
         var linkSamples: [Int64] = []
         var cSamples: [Int64] = []
         var linkMissed: UInt64 = 0
@@ -51,7 +56,8 @@ struct VBlankLatency: ParsableCommand {
             let order = block % 2 == 0 ? [true, false] : [false, true]
             for isLink in order {
                 if isLink {
-                    let result = try Self.measureLink(path: target.path, crtc: target.crtc.id, frames: framesPerBlock)
+                    let result = try Self.measureLink(
+                        path: target.path, crtc: target.crtc.id, frames: framesPerBlock)
                     linkSamples += result.lateness.dropFirst(warmup)
                     linkMissed += result.missed
                     thread = result.thread
@@ -69,11 +75,16 @@ struct VBlankLatency: ParsableCommand {
         print("| wake-up after the kernel's vblank | frames | missed | p50 µs | p99 µs | mean µs | max µs |")
         print("|---|---:|---:|---:|---:|---:|---:|")
         print(link.row("FrameClock DisplayLink(.drm) callback", missed: linkMissed))
-        print(c.row("C libdrm loop (\(waitVBlank ? "drmWaitVBlank" : "drmCrtcQueueSequence") + poll + read)", missed: cMissed))
+        print(
+            c.row(
+                "C libdrm loop (\(waitVBlank ? "drmWaitVBlank" : "drmCrtcQueueSequence") + poll + read)",
+                missed: cMissed))
         let p50 = c.p50 > 0 ? Double(link.p50) / Double(c.p50) : .nan
         let p99 = c.p99 > 0 ? Double(link.p99) / Double(c.p99) : .nan
         print("")
-        print("ratio link / C: p50 \(Summary.format(p50, digits: 2)), p99 \(Summary.format(p99, digits: 2)) (goal ≤ 1.1)")
+        print(
+            "ratio link / C: p50 \(Summary.format(p50, digits: 2)), p99 \(Summary.format(p99, digits: 2)) (goal ≤ 1.1)"
+        )
         print("link frame thread: \(thread)")
     }
 
@@ -83,7 +94,8 @@ struct VBlankLatency: ParsableCommand {
     ) {
         let link = try DisplayLink(source: .drm(device: path, crtc: crtc))
         let samples = Mutex<[(Int64, UInt64, Int)]>([])
-        let done = Atomic<Bool>(false)
+        // The measuring thread sleeps on a semaphore: no wake-ups beside the frame thread's.
+        let done = DispatchSemaphore(value: 0)
         try link.start { frame in
             let components = frame.lateness.components
             let lateness = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
@@ -91,13 +103,9 @@ struct VBlankLatency: ParsableCommand {
                 list.append((lateness, frame.sequence, frame.skippedFrames))
                 return list.count
             }
-            if count >= frames { done.store(true, ordering: .releasing) }
+            if count == frames { done.signal() }
         }
-        let deadline = Self.now() + Int64(frames) * 100_000_000
-        while !done.load(ordering: .acquiring) && Self.now() < deadline {
-            var request = timespec(tv_sec: 0, tv_nsec: 20_000_000)
-            nanosleep(&request, nil)
-        }
+        _ = done.wait(timeout: .now() + .milliseconds(frames * 100))
         let thread = link.threadReport.map { "\($0)" } ?? "no thread report"
         let source = link.sourceInfo
         link.invalidate()
@@ -117,10 +125,12 @@ struct VBlankLatency: ParsableCommand {
         var missed: UInt64 = 0
         let result = lateness.withUnsafeMutableBufferPointer { buffer in
             vbl_c_loop(
-                path, crtc.id, Int32(crtc.index), Int32(frames), waitVBlank ? 1 : 0, 10, buffer.baseAddress, &missed)
+                path, crtc.id, Int32(crtc.index), Int32(frames), waitVBlank ? 1 : 0, 10, buffer.baseAddress,
+                &missed)
         }
         if result != 0 {
-            throw ValidationError("C loop failed: \(DRMError(call: "vbl_c_loop", errno: result, detail: path))")
+            throw ValidationError(
+                "C loop failed: \(DRMError(call: "vbl_c_loop", errno: result, detail: path))")
         }
         return (lateness, missed)
     }

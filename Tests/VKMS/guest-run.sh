@@ -27,7 +27,7 @@ if [ ! -e /dev/dri/card0 ]; then
     echo "guest: /dev/dri/card0 did not appear"
     exit 1
 fi
-echo "guest: $(uname -r), vkms loaded: $(ls /dev/dri)"
+echo "guest: $(uname -r), vkms loaded: $(ls /dev/dri), $(nproc) CPUs, clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 
 cd "$FRAMECLOCK_VKMS_REPO" 2>/dev/null || cd /
 echo "guest: === integration tests (root) ==="

@@ -159,7 +159,7 @@ timeout --kill-after=10 "$timeout_seconds" qemu-system-x86_64 \
     -accel "$accel" -cpu "$cpu" -smp 2 -m 1024 \
     -nodefaults -display none -no-reboot -serial stdio -monitor none \
     -kernel "$cache/vmlinux" -initrd "$initramfs" \
-    -append "console=ttyS0 panic=-1 loglevel=4 quiet frameclock.run=$run_dir" \
+    -append "console=ttyS0 panic=-1 loglevel=4 quiet tsc=reliable clocksource=tsc frameclock.run=$run_dir" \
     -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
     </dev/null 2>&1 | tee "$console_log"
 qemu_status=${PIPESTATUS[0]}
