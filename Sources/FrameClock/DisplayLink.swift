@@ -50,7 +50,9 @@ public final class DisplayLink: @unchecked Sendable {
 
         /// The frame interval for a source interval and the current divisor, computed once per change.
         mutating func timing(for sourcePeriod: FramePeriod) -> FrameTiming {
-            if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor { return timing }
+            if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor {
+                return timing
+            }
             let timing = FrameTiming(sourcePeriod: sourcePeriod, divisor: pacer.divisor)
             self.timing = timing
             return timing
@@ -219,7 +221,7 @@ public final class DisplayLink: @unchecked Sendable {
                     duration: timing.duration,
                     sequence: UInt64(bitPattern: sequence),
                     skippedFrames: skipped,
-                    lateness: .nanoseconds(now - timestamp))
+                    lateness: Duration(nanoseconds: now - timestamp))
                 state.statistics.framesDelivered += 1
                 state.statistics.skippedFrames += skipped
                 return (frame, state.callback, state.streams)
