@@ -9,6 +9,9 @@ struct ResolvedTiming: Sendable, Hashable {
     var timeOffset: Double
     var iterationDuration: Double
     var activeDuration: Double
+    /// The overall progress (in iterations) at the end of the active interval, computed from the
+    /// repeat count where possible so that whole counts stay whole: 3 × 0.1 s ends at exactly 3.
+    var endOverallProgress: Double
     var autoreverses: Bool
     var fillsBackwards: Bool
     var fillsForwards: Bool
@@ -23,12 +26,16 @@ struct ResolvedTiming: Sendable, Hashable {
         let cycleDuration = timing.autoreverses ? 2 * duration : duration
         let repeatDuration = timing.repeatDuration > 0 ? timing.repeatDuration : 0
         let repeatCount = timing.repeatCount > 0 ? timing.repeatCount : 0
+        let passesPerCycle = timing.autoreverses ? 2.0 : 1.0
         if repeatDuration > 0 {
             activeDuration = repeatDuration
+            endOverallProgress = repeatDuration / duration
         } else if repeatCount > 0 {
             activeDuration = repeatCount * cycleDuration
+            endOverallProgress = repeatCount * passesPerCycle
         } else {
             activeDuration = cycleDuration
+            endOverallProgress = passesPerCycle
         }
         fillsBackwards = timing.fillMode.fillsBackwards
         fillsForwards = timing.fillMode.fillsForwards
@@ -64,7 +71,10 @@ struct ResolvedTiming: Sendable, Hashable {
             iteration = 0
             simpleProgress = 0
         } else {
-            let overall = offsetTime / iterationDuration
+            let overall =
+                phase == .after
+                ? endOverallProgress + timeOffset / iterationDuration
+                : offsetTime / iterationDuration
             guard overall.isFinite else { return nil }
             iteration = overall.rounded(.down)
             simpleProgress = overall - iteration
