@@ -77,12 +77,14 @@ struct BasicAnimationTests {
         animation.duration = 2
         animation.timingFunction = .easeIn
         // At t = 1, progress 0.5, eased 0.31535681257253934 (reference value).
-        #expect(isClose(animation.value(atParentTime: 1, modelValue: 0), 0.31535681257253934, tolerance: 1e-9))
+        #expect(
+            isClose(animation.value(atParentTime: 1, modelValue: 0), 0.31535681257253934, tolerance: 1e-9))
         // Autoreversed: the backward pass is the time-mirror of the forward one.
         animation.autoreverses = true
         #expect(
             isClose(
-                animation.value(atParentTime: 3, modelValue: 0), animation.value(atParentTime: 1, modelValue: 0),
+                animation.value(atParentTime: 3, modelValue: 0),
+                animation.value(atParentTime: 1, modelValue: 0),
                 tolerance: 1e-12))
     }
 
@@ -98,7 +100,8 @@ struct BasicAnimationTests {
 
     @Test func everyValueTypeInterpolates() {
         let points = BasicAnimation(
-            property: .position, fromValue: Point(x: 0, y: 10), toValue: Point(x: 4, y: 30), timing: .init(duration: 1))
+            property: .position, fromValue: Point(x: 0, y: 10), toValue: Point(x: 4, y: 30),
+            timing: .init(duration: 1))
         #expect(points.value(atParentTime: 0.25, modelValue: .zero) == Point(x: 1, y: 15))
         let sizes = BasicAnimation(
             property: .boundsSize, fromValue: Size(width: 0, height: 0), toValue: Size(width: 8, height: 4),
@@ -112,9 +115,12 @@ struct BasicAnimationTests {
             property: .strokeColor, fromValue: Color.black, toValue: Color.white, timing: .init(duration: 1))
         #expect(colors.value(atParentTime: 0.5, modelValue: .clear) == Color(white: 0.5))
         let turn = BasicAnimation(
-            property: .transform, fromValue: Transform2D.identity, toValue: Transform2D(rotationAngle: Double.pi / 2),
+            property: .transform, fromValue: Transform2D.identity,
+            toValue: Transform2D(rotationAngle: Double.pi / 2),
             timing: .init(duration: 1))
         #expect(
-            isClose(turn.value(atParentTime: 0.5, modelValue: .identity), Transform2D(rotationAngle: Double.pi / 4)))
+            isClose(
+                turn.value(atParentTime: 0.5, modelValue: .identity),
+                Transform2D(rotationAngle: Double.pi / 4)))
     }
 }

@@ -29,7 +29,8 @@ struct KeyframeAnimationTests {
 
     @Test func perSegmentTimingFunctions() throws {
         let animation = try KeyframeAnimation(
-            property: .opacity, values: [0.0, 1, 2], timingFunctions: [.easeIn, .linear], timing: .init(duration: 1))
+            property: .opacity, values: [0.0, 1, 2], timingFunctions: [.easeIn, .linear],
+            timing: .init(duration: 1))
         // Progress 0.25 is half of segment 0 through easeIn: 0.31535681257253934.
         #expect(isClose(animation.keyframeValue(atFraction: 0.25), 0.31535681257253934))
         #expect(isClose(animation.keyframeValue(atFraction: 0.75), 1.5))
@@ -62,7 +63,8 @@ struct KeyframeAnimationTests {
         // Distances 10 then 30: key times 0, 0.25, 1, whatever keyTimes say.
         let animation = try KeyframeAnimation(
             property: .position, values: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 30)],
-            keyTimes: [0, 0.9, 1], timingFunctions: [.easeIn], calculationMode: .paced, timing: .init(duration: 1))
+            keyTimes: [0, 0.9, 1], timingFunctions: [.easeIn], calculationMode: .paced,
+            timing: .init(duration: 1))
         #expect(isClose(animation.keyframeValue(atFraction: 0.125), Point(x: 5, y: 0)))
         #expect(isClose(animation.keyframeValue(atFraction: 0.5), Point(x: 10, y: 10)))
         // Values that do not move: evenly spaced.

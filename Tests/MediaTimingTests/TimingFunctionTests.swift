@@ -9,23 +9,31 @@ struct TimingFunctionTests {
     static let references: [(String, TimingFunction, [(Double, Double)])] = [
         (
             "easeIn", .easeIn,
-            [(0.1, 0.017026609651562944), (0.25, 0.09346465071882486), (0.5, 0.31535681257253934),
-             (0.75, 0.6218618691748902), (0.9, 0.8394278457624665)]
+            [
+                (0.1, 0.017026609651562944), (0.25, 0.09346465071882486), (0.5, 0.31535681257253934),
+                (0.75, 0.6218618691748902), (0.9, 0.8394278457624665),
+            ]
         ),
         (
             "easeOut", .easeOut,
-            [(0.1, 0.1605721542375335), (0.25, 0.37813813082510983), (0.5, 0.6846431874274607),
-             (0.75, 0.9065353492811752), (0.9, 0.9829733903484371)]
+            [
+                (0.1, 0.1605721542375335), (0.25, 0.37813813082510983), (0.5, 0.6846431874274607),
+                (0.75, 0.9065353492811752), (0.9, 0.9829733903484371),
+            ]
         ),
         (
             "easeInEaseOut", .easeInEaseOut,
-            [(0.1, 0.0197224535483112), (0.25, 0.12916193104731982), (0.5, 0.5),
-             (0.75, 0.8708380689526802), (0.9, 0.9802775464516889)]
+            [
+                (0.1, 0.0197224535483112), (0.25, 0.12916193104731982), (0.5, 0.5),
+                (0.75, 0.8708380689526802), (0.9, 0.9802775464516889),
+            ]
         ),
         (
             "default", .default,
-            [(0.1, 0.09479630571604326), (0.25, 0.40851059135539586), (0.5, 0.802403387584857),
-             (0.75, 0.9604589783489741), (0.9, 0.9943164774845564)]
+            [
+                (0.1, 0.09479630571604326), (0.25, 0.40851059135539586), (0.5, 0.802403387584857),
+                (0.75, 0.9604589783489741), (0.9, 0.9943164774845564),
+            ]
         ),
     ]
 
@@ -108,7 +116,9 @@ struct TimingFunctionTests {
         Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1))
 
     @Test func bezierOutputIsMonotonicWhenControlYsAreInTheUnitInterval() async {
-        await propertyCheck(count: 300, input: Self.monotonicCurves, Gen.double(in: 0...1), Gen.double(in: 0...1)) {
+        await propertyCheck(
+            count: 300, input: Self.monotonicCurves, Gen.double(in: 0...1), Gen.double(in: 0...1)
+        ) {
             points, first, second in
             let function = TimingFunction(controlPoints: points.0, points.1, points.2, points.3)
             let (low, high) = (min(first, second), max(first, second))
@@ -155,7 +165,9 @@ struct TimingFunctionTests {
         ) { count, first, second in
             for position in StepPosition.allCases {
                 let function = TimingFunction.steps(count, position: position)
-                #expect(function.output(forInput: min(first, second)) <= function.output(forInput: max(first, second)))
+                #expect(
+                    function.output(forInput: min(first, second))
+                        <= function.output(forInput: max(first, second)))
             }
         }
     }

@@ -77,6 +77,7 @@ public struct BasicAnimation<Value: Interpolatable>: LayerAnimation, ProgressEva
         let (from, to) = endpoints(over: underlying)
         let fraction = timingFunction.output(forInput: progress.progress)
         let value = from.interpolated(to: to, fraction: fraction)
-        return combined(value, cycleEndValue: autoreverses ? from : to, cycle: progress.cycle, underlying: underlying)
+        return combined(
+            value, cycleEndValue: autoreverses ? from : to, cycle: progress.cycle, underlying: underlying)
     }
 }

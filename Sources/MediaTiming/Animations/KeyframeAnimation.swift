@@ -56,7 +56,8 @@ public struct KeyframeAnimation<Value: Interpolatable>: LayerAnimation, Progress
         self.timingFunction = timingFunction
         self.effectiveKeyTimes = []
         try setKeyframes(
-            values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: calculationMode)
+            values: values, keyTimes: keyTimes, timingFunctions: timingFunctions,
+            calculationMode: calculationMode)
     }
 
     /// Replaces the keyframes after checking them; on error the animation is unchanged.
@@ -93,7 +94,9 @@ public struct KeyframeAnimation<Value: Interpolatable>: LayerAnimation, Progress
             throw .keyTimeCountMismatch(valueCount: count, keyTimeCount: keyTimes.count)
         }
         for (index, keyTime) in keyTimes.enumerated() {
-            guard keyTime >= 0 && keyTime <= 1 else { throw .keyTimeOutOfRange(index: index, keyTime: keyTime) }
+            guard keyTime >= 0 && keyTime <= 1 else {
+                throw .keyTimeOutOfRange(index: index, keyTime: keyTime)
+            }
             if index > 0 && keyTime < keyTimes[index - 1] { throw .keyTimesNotSorted(index: index) }
         }
         return Array(keyTimes.prefix(count))

@@ -7,7 +7,9 @@ protocol ProgressEvaluating<Value>: LayerAnimation {
 
 extension ProgressEvaluating {
     /// Applies the timing, then the value step; the model value when the timing has no effect.
-    func evaluate(timing resolved: ResolvedTiming, atParentTime parentTime: Double, underlying: Value) -> Value {
+    func evaluate(timing resolved: ResolvedTiming, atParentTime parentTime: Double, underlying: Value)
+        -> Value
+    {
         guard let progress = resolved.progress(atParentTime: parentTime),
             !(isRemovedOnCompletion && progress.phase == .after)
         else { return underlying }

@@ -10,14 +10,18 @@ extension Layer {
     ///
     /// Animations apply in the order they were added: a later non-additive animation of the same
     /// property overrides an earlier one; an additive one adds to it.
-    public func add<Value>(_ animation: BasicAnimation<Value>, forKey key: String?, atRootTime rootTime: Double) {
+    public func add<Value>(
+        _ animation: BasicAnimation<Value>, forKey key: String?, atRootTime rootTime: Double
+    ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
         attach(.basic(copy), property: copy.property, timing: copy.timing, key: key)
     }
 
     /// Adds a keyframe animation under `key`, with the same rules as the basic-animation overload.
-    public func add<Value>(_ animation: KeyframeAnimation<Value>, forKey key: String?, atRootTime rootTime: Double) {
+    public func add<Value>(
+        _ animation: KeyframeAnimation<Value>, forKey key: String?, atRootTime rootTime: Double
+    ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
         attach(.keyframe(copy), property: copy.property, timing: copy.timing, key: key)

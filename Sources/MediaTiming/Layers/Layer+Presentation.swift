@@ -23,7 +23,9 @@ extension Layer {
     }
 
     /// One property's presentation value at root time `rootTime`.
-    public func presentationValue<Value>(of property: LayerProperty<Value>, atRootTime rootTime: Double) -> Value {
+    public func presentationValue<Value>(of property: LayerProperty<Value>, atRootTime rootTime: Double)
+        -> Value
+    {
         property.read(presentation(atRootTime: rootTime))
     }
 

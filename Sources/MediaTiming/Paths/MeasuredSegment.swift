@@ -129,7 +129,8 @@ struct MeasuredSegment {
         var subpath = -1
         func add(_ geometry: Geometry, isClosing: Bool = false) {
             segments.append(
-                MeasuredSegment(geometry: geometry, subpath: subpath, isClosing: isClosing, tolerance: tolerance))
+                MeasuredSegment(
+                    geometry: geometry, subpath: subpath, isClosing: isClosing, tolerance: tolerance))
         }
         for element in path.elements {
             switch element {
@@ -148,7 +149,8 @@ struct MeasuredSegment {
                 current = point
             case .arc(let center, let radius, let startAngle, let endAngle, let clockwise):
                 let arc = ArcGeometry(
-                    center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+                    center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                    clockwise: clockwise)
                 add(.arc(arc))
                 current = arc.endPoint
             case .close:

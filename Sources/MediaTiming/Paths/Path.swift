@@ -36,7 +36,9 @@ public struct Path: Sendable, Hashable {
         case .cubicCurve(let point, let control1, let control2):
             addCurve(to: point, control1: control1, control2: control2)
         case .arc(let center, let radius, let startAngle, let endAngle, let clockwise):
-            addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+            addArc(
+                center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                clockwise: clockwise)
         case .close: closeSubpath()
         }
     }
@@ -87,7 +89,9 @@ public struct Path: Sendable, Hashable {
             move(to: start)
         }
         elements.append(
-            .arc(center: center, radius: arc.radius, startAngle: startAngle, endAngle: arc.endAngle, clockwise: clockwise))
+            .arc(
+                center: center, radius: arc.radius, startAngle: startAngle, endAngle: arc.endAngle,
+                clockwise: clockwise))
         currentPoint = arc.endPoint
     }
 

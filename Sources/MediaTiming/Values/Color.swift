@@ -53,13 +53,17 @@ public struct Color: Interpolatable, Hashable, CustomStringConvertible {
     /// Componentwise sum (not clamped; the renderer clamps when drawing).
     @inlinable
     public func adding(_ other: Color) -> Color {
-        Color(red: red + other.red, green: green + other.green, blue: blue + other.blue, alpha: alpha + other.alpha)
+        Color(
+            red: red + other.red, green: green + other.green, blue: blue + other.blue,
+            alpha: alpha + other.alpha)
     }
 
     /// Componentwise difference (not clamped).
     @inlinable
     public func subtracting(_ other: Color) -> Color {
-        Color(red: red - other.red, green: green - other.green, blue: blue - other.blue, alpha: alpha - other.alpha)
+        Color(
+            red: red - other.red, green: green - other.green, blue: blue - other.blue,
+            alpha: alpha - other.alpha)
     }
 
     /// Every component multiplied by `factor`.

@@ -79,7 +79,8 @@ struct DecomposedTransform: Equatable {
         let dScaleX = other.scaleX - scaleX
         let dShear = other.shear - shear
         let dScaleY = other.scaleY - scaleY
-        let sum = dx * dx + dy * dy + dAngle * dAngle + dScaleX * dScaleX + dShear * dShear + dScaleY * dScaleY
+        let sum =
+            dx * dx + dy * dy + dAngle * dAngle + dScaleX * dScaleX + dShear * dShear + dScaleY * dScaleY
         return sum.squareRoot()
     }
 }

@@ -21,7 +21,9 @@ public struct Point: Interpolatable, Hashable, CustomStringConvertible {
     /// Componentwise linear interpolation.
     @inlinable
     public func interpolated(to end: Point, fraction: Double) -> Point {
-        Point(x: x.interpolated(to: end.x, fraction: fraction), y: y.interpolated(to: end.y, fraction: fraction))
+        Point(
+            x: x.interpolated(to: end.x, fraction: fraction), y: y.interpolated(to: end.y, fraction: fraction)
+        )
     }
 
     /// Componentwise sum (a point moved by another point taken as a vector).

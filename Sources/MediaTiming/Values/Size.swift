@@ -28,7 +28,9 @@ public struct Size: Interpolatable, Hashable, CustomStringConvertible {
 
     /// Componentwise sum.
     @inlinable
-    public func adding(_ other: Size) -> Size { Size(width: width + other.width, height: height + other.height) }
+    public func adding(_ other: Size) -> Size {
+        Size(width: width + other.width, height: height + other.height)
+    }
 
     /// Componentwise difference.
     @inlinable
