@@ -116,9 +116,37 @@ struct LayerAnimationTests {
         #expect(state.strokeColor == Color(white: 0.25))
         #expect(state.lineWidth == 3)
         #expect(state.path == layer.path)
-        var reused = LayerState()
-        layer.updatePresentation(&reused, atLocalTime: 0.25)
-        #expect(reused == state)
+        var cache = PresentationCache()
+        layer.updatePresentation(&cache, atLocalTime: 0.25)
+        #expect(cache.state == state)
+    }
+
+    @Test func presentationCacheFollowsModelChangesAndRestoresEndedAnimations() {
+        let layer = ShapeLayer()
+        layer.lineWidth = 2
+        var sweep = BasicAnimation(property: .strokeEnd, fromValue: 0.0, toValue: 1.0)
+        sweep.duration = 1
+        layer.add(sweep, forKey: "sweep", atRootTime: 0)
+        var cache = PresentationCache()
+        layer.updatePresentation(&cache, atLocalTime: 0.5)
+        #expect(cache.state.strokeEnd == 0.5)
+        #expect(cache.state.lineWidth == 2)
+        // After the animation the model value comes back.
+        layer.updatePresentation(&cache, atLocalTime: 2)
+        #expect(cache.state.strokeEnd == 1)
+        // A model change shows on the next update.
+        layer.lineWidth = 7
+        layer.strokeEnd = 0.9
+        layer.updatePresentation(&cache, atLocalTime: 0.25)
+        #expect(cache.state.lineWidth == 7)
+        #expect(cache.state.strokeEnd == 0.25)
+        layer.updatePresentation(&cache, atLocalTime: 5)
+        #expect(cache.state.strokeEnd == 0.9)
+        // A cache moved to another layer is refilled from that layer's model.
+        let other = ShapeLayer()
+        other.lineWidth = 3
+        other.updatePresentation(&cache, atLocalTime: 0)
+        #expect(cache.state == other.modelState)
     }
 
     @Test func textLayerFieldsAreAnimatable() {

@@ -1,7 +1,8 @@
-/// An animation as a layer holds it: its key, its timing resolved once at add time, and the
-/// animation itself tagged with the field it drives.
+/// An animation as a layer evaluates it: its timing resolved once at add time, and its evaluation
+/// form tagged with the ``LayerState`` field it drives. Its key and the animation as added are
+/// kept apart (in ``AnimationRecord``), off the per-frame path.
 struct AttachedAnimation: Sendable {
-    /// The animation and the ``LayerState`` field it drives, one case per value type.
+    /// The evaluation form and the field it drives, one case per value type.
     enum Body: Sendable {
         case scalar(ScalarSlot, AnimationCurve<Double>)
         case point(PointSlot, AnimationCurve<Point>)
@@ -11,11 +12,11 @@ struct AttachedAnimation: Sendable {
         case transform(TransformSlot, AnimationCurve<Transform2D>)
     }
 
-    var key: String?
     var timing: ResolvedTiming
     var body: Body
 
-    /// Writes the animation's value at layer time `layerTime` into `state`.
+    /// Writes the animation's value at layer time `layerTime` into `state`, over the value the
+    /// field has there.
     @inline(__always)
     func apply(to state: inout LayerState, atLayerTime layerTime: Double) {
         switch body {
@@ -34,15 +35,16 @@ struct AttachedAnimation: Sendable {
         }
     }
 
-    /// The animation as it was added (with its begin time fixed).
-    var animation: any LayerAnimation {
+    /// Copies the field the animation drives from `model` into `state`.
+    @inline(__always)
+    func restoreField(in state: inout LayerState, from model: borrowing LayerState) {
         switch body {
-        case .scalar(_, let curve): curve.animation
-        case .point(_, let curve): curve.animation
-        case .size(_, let curve): curve.animation
-        case .rect(_, let curve): curve.animation
-        case .color(_, let curve): curve.animation
-        case .transform(_, let curve): curve.animation
+        case .scalar(let slot, _): state[slot] = model[slot]
+        case .point(let slot, _): state[slot] = model[slot]
+        case .size(let slot, _): state[slot] = model[slot]
+        case .rect(let slot, _): state[slot] = model[slot]
+        case .color(let slot, _): state[slot] = model[slot]
+        case .transform(let slot, _): state[slot] = model[slot]
         }
     }
 }

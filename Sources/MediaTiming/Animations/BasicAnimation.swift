@@ -18,7 +18,7 @@
 /// animation "current" is ``Interpolatable/zero`` instead, since the value beneath is added
 /// afterwards (so a `byValue`-only additive animation animates from the model value to the model
 /// value plus `byValue`).
-public struct BasicAnimation<Value: Interpolatable>: LayerAnimation, ProgressEvaluating {
+public struct BasicAnimation<Value: Interpolatable>: LayerAnimation {
     /// The layer property the animation drives.
     public var property: LayerProperty<Value>
     /// The start value, or `nil` (see the table above).
@@ -54,30 +54,12 @@ public struct BasicAnimation<Value: Interpolatable>: LayerAnimation, ProgressEva
     /// The start and end values over `current`, the value beneath the animation (see the table
     /// in the type's description).
     public func endpoints(over current: Value) -> (from: Value, to: Value) {
-        let base = isAdditive ? Value.zero : current
-        switch (fromValue, toValue, byValue) {
-        case (let from?, let to?, _): return (from, to)
-        case (let from?, nil, let by?): return (from, from.adding(by))
-        case (nil, let to?, let by?): return (to.subtracting(by), to)
-        case (let from?, nil, nil): return (from, base)
-        case (nil, let to?, nil): return (base, to)
-        case (nil, nil, let by?): return (base, base.adding(by))
-        case (nil, nil, nil): return (base, base)
-        }
+        BasicCurve(self).endpoints(over: current)
     }
 
     /// The animated value at the layer's local time `parentTime` over `modelValue` (see
     /// ``LayerAnimation/value(atParentTime:modelValue:)``).
     public func value(atParentTime parentTime: Double, modelValue: Value) -> Value {
-        evaluate(timing: ResolvedTiming(timing), atParentTime: parentTime, underlying: modelValue)
-    }
-
-    @inline(__always)
-    func value(for progress: TimingProgress, autoreverses: Bool, underlying: Value) -> Value {
-        let (from, to) = endpoints(over: underlying)
-        let fraction = timingFunction.output(forInput: progress.progress)
-        let value = from.interpolated(to: to, fraction: fraction)
-        return combined(
-            value, cycleEndValue: autoreverses ? from : to, cycle: progress.cycle, underlying: underlying)
+        BasicCurve(self).evaluate(timing: ResolvedTiming(timing), atParentTime: parentTime, underlying: modelValue)
     }
 }

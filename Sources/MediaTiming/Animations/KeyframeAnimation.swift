@@ -15,7 +15,7 @@
 /// The values, key times and timing functions are checked when the animation is made (by the
 /// initialiser and ``setKeyframes(values:keyTimes:timingFunctions:calculationMode:)``), which
 /// throw ``KeyframeAnimationError``; evaluation cannot fail.
-public struct KeyframeAnimation<Value: Interpolatable>: LayerAnimation, ProgressEvaluating {
+public struct KeyframeAnimation<Value: Interpolatable>: LayerAnimation {
     /// The layer property the animation drives.
     public var property: LayerProperty<Value>
     /// The keyframe values (at least one).
@@ -122,37 +122,21 @@ public struct KeyframeAnimation<Value: Interpolatable>: LayerAnimation, Progress
     /// The animated value at the layer's local time `parentTime` over `modelValue` (see
     /// ``LayerAnimation/value(atParentTime:modelValue:)``).
     public func value(atParentTime parentTime: Double, modelValue: Value) -> Value {
-        evaluate(timing: ResolvedTiming(timing), atParentTime: parentTime, underlying: modelValue)
+        curve.evaluate(timing: ResolvedTiming(timing), atParentTime: parentTime, underlying: modelValue)
     }
 
-    /// The keyframe value at eased iteration progress `fraction`, before additive and cumulative
-    /// combination.
+    /// The keyframe value at eased iteration progress `fraction` (after the animation's own
+    /// timing function, before additive and cumulative combination).
     public func keyframeValue(atFraction fraction: Double) -> Value {
-        let count = values.count
-        if count == 1 { return values[0] }
-        let keyTimes = effectiveKeyTimes
-        // The last index whose key time is <= fraction, or -1.
-        var low = -1
-        var high = count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if keyTimes[middle] <= fraction { low = middle } else { high = middle }
-        }
-        if low < 0 { return values[0] }
-        if calculationMode == .discrete || low >= count - 1 { return values[low] }
-        let span = keyTimes[low + 1] - keyTimes[low]
-        var segmentProgress = span > 0 ? (fraction - keyTimes[low]) / span : 1
-        if calculationMode == .linear, let timingFunctions {
-            segmentProgress = timingFunctions[low].output(forInput: segmentProgress)
-        }
-        return values[low].interpolated(to: values[low + 1], fraction: segmentProgress)
+        curve.keyframeValue(atFraction: fraction)
     }
 
-    @inline(__always)
-    func value(for progress: TimingProgress, autoreverses: Bool, underlying: Value) -> Value {
-        let fraction = timingFunction.output(forInput: progress.progress)
-        let value = keyframeValue(atFraction: fraction)
-        let cycleEnd = autoreverses ? values[0] : values[values.count - 1]
-        return combined(value, cycleEndValue: cycleEnd, cycle: progress.cycle, underlying: underlying)
+    /// The evaluation form: the validated keyframes and the current flags.
+    var curve: KeyframeCurve<Value> {
+        KeyframeCurve(
+            values: values, keyTimes: effectiveKeyTimes,
+            segmentTimingFunctions: calculationMode == .linear ? timingFunctions : nil,
+            isDiscrete: calculationMode == .discrete, timingFunction: timingFunction,
+            composition: AnimationComposition(of: self))
     }
 }

@@ -15,7 +15,7 @@ extension Layer {
     ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
-        attach(.basic(copy), property: copy.property, timing: copy.timing, key: key)
+        attach(.basic(BasicCurve(copy)), animation: copy, property: copy.property, key: key)
     }
 
     /// Adds a keyframe animation under `key`, with the same rules as the basic-animation overload.
@@ -24,18 +24,18 @@ extension Layer {
     ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
-        attach(.keyframe(copy), property: copy.property, timing: copy.timing, key: key)
+        attach(.keyframe(copy.curve), animation: copy, property: copy.property, key: key)
     }
 
     /// The animation added under `key`, with its begin time as fixed when it was added, or `nil`.
     /// Cast it to the concrete type to read its values (`as? BasicAnimation<Double>`).
     public func animation(forKey key: String) -> (any LayerAnimation)? {
-        attachedAnimations.last { $0.key == key }?.animation
+        animationRecords.last { $0.key == key }?.animation
     }
 
     /// The keys of the keyed animations, in the order they apply.
     public var animationKeys: [String] {
-        attachedAnimations.compactMap(\.key)
+        animationRecords.compactMap(\.key)
     }
 
     /// How many animations the layer holds, keyed or not.
@@ -43,12 +43,20 @@ extension Layer {
 
     /// Removes the animation with `key`, if any.
     public func removeAnimation(forKey key: String) {
-        attachedAnimations.removeAll { $0.key == key }
+        var index = animationRecords.count - 1
+        while index >= 0 {
+            if animationRecords[index].key == key {
+                animationRecords.remove(at: index)
+                attachedAnimations.remove(at: index)
+            }
+            index -= 1
+        }
     }
 
     /// Removes every animation, keyed or not.
     public func removeAllAnimations() {
         attachedAnimations.removeAll()
+        animationRecords.removeAll()
     }
 
     private func fixedBeginTime(_ beginTime: Double, atRootTime rootTime: Double) -> Double {
@@ -58,10 +66,12 @@ extension Layer {
     }
 
     private func attach<Value>(
-        _ curve: AnimationCurve<Value>, property: LayerProperty<Value>, timing: TimingParameters, key: String?
+        _ curve: AnimationCurve<Value>, animation: some LayerAnimation, property: LayerProperty<Value>,
+        key: String?
     ) {
-        if let key { attachedAnimations.removeAll { $0.key == key } }
+        if let key { removeAnimation(forKey: key) }
         attachedAnimations.append(
-            AttachedAnimation(key: key, timing: ResolvedTiming(timing), body: property.makeBody(curve)))
+            AttachedAnimation(timing: ResolvedTiming(animation.timing), body: property.makeBody(curve)))
+        animationRecords.append(AnimationRecord(key: key, animation: animation))
     }
 }

@@ -18,8 +18,16 @@
 /// `@Sendable` callback; the conformance is unchecked, and concurrent use from two threads at once
 /// is a data race. Evaluation (``presentation(atRootTime:)``) takes no lock and does not allocate.
 public class Layer: @unchecked Sendable {
-    var model = LayerState()
-    var attachedAnimations: [AttachedAnimation] = []
+    /// The model state; every change takes a new revision number.
+    @exclusivity(unchecked) var model = LayerState() {
+        didSet { modelRevision = ModelRevision.next() }
+    }
+    /// The revision of the current model (see ``PresentationCache``).
+    @exclusivity(unchecked) var modelRevision = ModelRevision.next()
+    /// The animations in evaluation order (the per-frame path reads only these).
+    @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
+    /// The animations as added, with their keys, in the same order as `attachedAnimations`.
+    var animationRecords: [AnimationRecord] = []
     var speedBeforePause = 1.0
 
     /// The layers drawn on top of this one, back to front.

@@ -13,26 +13,22 @@ struct UnitBezier: Sendable, Hashable {
     let y1: Double
     let x2: Double
     let y2: Double
-    // Polynomial coefficients: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
-    private let ax: Double
-    private let bx: Double
-    private let cx: Double
-    private let ay: Double
-    private let by: Double
-    private let cy: Double
 
     init(x1: Double, y1: Double, x2: Double, y2: Double) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
-        cx = 3 * x1
-        bx = 3 * (x2 - x1) - cx
-        ax = 1 - cx - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - cy
-        ay = 1 - cy - by
     }
+
+    // Polynomial coefficients, x(t) = ((ax·t + bx)·t + cx)·t and likewise y, computed on use so
+    // that the stored form stays four numbers (cheap to copy on the evaluation path).
+    @inline(__always) private var cx: Double { 3 * x1 }
+    @inline(__always) private var bx: Double { 3 * (x2 - x1) - cx }
+    @inline(__always) private var ax: Double { 1 - cx - bx }
+    @inline(__always) private var cy: Double { 3 * y1 }
+    @inline(__always) private var by: Double { 3 * (y2 - y1) - cy }
+    @inline(__always) private var ay: Double { 1 - cy - by }
 
     @inline(__always) func x(at t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
     @inline(__always) func y(at t: Double) -> Double { ((ay * t + by) * t + cy) * t }
