@@ -12,18 +12,26 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FrameClock", targets: ["FrameClock"]),
+        .library(name: "MediaTiming", targets: ["MediaTiming"]),
+        .library(name: "LayerRendering", targets: ["LayerRendering"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
+        .executable(name: "frame-bench", targets: ["FrameBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: C at the bottom
         .target(name: "CLinuxShims", path: "Sources/CLinuxShims"),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
 
-        // MARK: Libraries
+        // MARK: The display link
         .target(
             name: "FrameClock",
             dependencies: [
@@ -32,6 +40,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // MARK: The timing model (pure Swift) and drawing it
+        .target(name: "MediaTiming", swiftSettings: strict),
+        .target(name: "LayerRendering", dependencies: ["MediaTiming", "CCairo"], swiftSettings: strict),
 
         // MARK: Executables
         .executableTarget(
@@ -45,6 +57,20 @@ let package = Package(
             path: "Examples/ClockDemo",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "FrameBench",
+            dependencies: [
+                "FrameClock",
+                "CLinuxShims",
+                "CCairo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            path: "Benchmarks/FrameBench",
+            swiftSettings: strict
+        ),
 
         // MARK: Tests
         .testTarget(
@@ -52,5 +78,15 @@ let package = Package(
             dependencies: ["FrameClock"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "MediaTimingTests",
+            dependencies: [
+                "MediaTiming",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LayerRenderingTests", dependencies: ["LayerRendering", "MediaTiming"],
+            swiftSettings: strict),
     ]
 )
