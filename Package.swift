@@ -69,6 +69,7 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             path: "Benchmarks/FrameBench",
+            exclude: ["README.md"],
             swiftSettings: strict
         ),
 
