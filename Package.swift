@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // MARK: C at the bottom
@@ -71,6 +72,17 @@ let package = Package(
             path: "Benchmarks/FrameBench",
             exclude: ["README.md"],
             swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "FrameClockBenchmarks",
+            dependencies: [
+                "FrameClock",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FrameClockBenchmarks",
+            swiftSettings: strict,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
         // MARK: Tests

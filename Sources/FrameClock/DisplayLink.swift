@@ -37,7 +37,7 @@ public final class DisplayLink: @unchecked Sendable {
     struct State {
         var isPaused = false
         var isInvalidated = false
-        var callback: (@Sendable (Frame) -> Void)?
+        var callback: FrameCallback?
         var streams: [(id: Int, continuation: AsyncStream<Frame>.Continuation)] = []
         var nextStreamID = 0
         var pacer = FramePacer()
@@ -73,6 +73,13 @@ public final class DisplayLink: @unchecked Sendable {
             duration = period.duration
             halfFrame = Int64(period.nanoseconds / 2)
         }
+    }
+
+    /// The callback in a class, so that handing it out of the lock is a retain: a bare closure
+    /// returned through the lock's generic result is re-wrapped in a thunk that allocates every frame.
+    final class FrameCallback: Sendable {
+        let body: @Sendable (Frame) -> Void
+        init(body: @escaping @Sendable (Frame) -> Void) { self.body = body }
     }
 
     private let driver: FrameDriver
@@ -161,7 +168,7 @@ public final class DisplayLink: @unchecked Sendable {
             if state.isInvalidated { throw .invalidated }
             if state.callback != nil { throw .alreadyStarted }
             if !state.isActive { state.pacer.realign() }
-            state.callback = callback
+            state.callback = FrameCallback(body: callback)
         }
         try driver.ensureRunning()
         driver.linkChanged()
@@ -201,7 +208,7 @@ public final class DisplayLink: @unchecked Sendable {
         let now = clock()
         let delivery = state.withLock {
             state -> (
-                Frame, (@Sendable (Frame) -> Void)?,
+                Frame, FrameCallback?,
                 [(id: Int, continuation: AsyncStream<Frame>.Continuation)]
             )? in
             guard state.isActive else { return nil }
@@ -229,7 +236,7 @@ public final class DisplayLink: @unchecked Sendable {
         }
         guard let (frame, callback, streams) = delivery else { return }
         for stream in streams { stream.continuation.yield(frame) }
-        callback?(frame)
+        callback?.body(frame)
         let returned = clock()
         let current = tick.grid.sequence(at: returned)
         let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1
