@@ -92,6 +92,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["FrameBench", "ClockDemo"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "MediaTimingTests",
             dependencies: [
                 "MediaTiming",

@@ -99,7 +99,11 @@ public final class DisplayLink: @unchecked Sendable {
         driver = try SourceSelection.driver(for: source, options: options, logger: logger)
         driver.attach(self)
         let info = driver.info
-        logger.info("display link on \(info.name): \(info.reason)")
+        if info.reason == "requested" {
+            logger.debug("display link on \(info.name)")
+        } else {
+            logger.info("display link on \(info.name): \(info.reason)")
+        }
     }
 
     /// The source in use and why it was chosen (it changes when a DRM source fails over to the timer).
