@@ -13,17 +13,26 @@ let package = Package(
     products: [
         .library(name: "FrameClock", targets: ["FrameClock"]),
         .library(name: "DRM", targets: ["DRM"]),
+        .library(name: "MediaTiming", targets: ["MediaTiming"]),
+        .library(name: "LayerRendering", targets: ["LayerRendering"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
+        .executable(name: "frame-bench", targets: ["FrameBench"]),
         .executable(name: "vblank-latency", targets: ["VBlankLatency"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // MARK: C at the bottom
         .target(name: "CLinuxShims", path: "Sources/CLinuxShims"),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]),
@@ -33,7 +42,7 @@ let package = Package(
         .target(
             name: "DRM", dependencies: ["CDRM", "CDRMShims"], path: "Sources/DRM", swiftSettings: strict),
 
-        // MARK: Libraries
+        // MARK: The display link
         .target(
             name: "FrameClock",
             dependencies: [
@@ -43,6 +52,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // MARK: The timing model (pure Swift) and drawing it
+        .target(name: "MediaTiming", swiftSettings: strict),
+        .target(name: "LayerRendering", dependencies: ["MediaTiming", "CCairo"], swiftSettings: strict),
 
         // MARK: Executables
         .executableTarget(
@@ -55,6 +68,32 @@ let package = Package(
             ],
             path: "Examples/ClockDemo",
             swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FrameBench",
+            dependencies: [
+                "FrameClock",
+                "CLinuxShims",
+                "CCairo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            path: "Benchmarks/FrameBench",
+            exclude: ["README.md"],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "FrameClockBenchmarks",
+            dependencies: [
+                "FrameClock",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FrameClockBenchmarks",
+            swiftSettings: strict,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
         // MARK: Benchmarks
@@ -79,6 +118,21 @@ let package = Package(
         // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
         .testTarget(
             name: "DRMIntegrationTests", dependencies: ["DRM", "FrameClock"], path: "Tests/DRMIntegrationTests",
+            swiftSettings: strict),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["FrameBench", "ClockDemo"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MediaTimingTests",
+            dependencies: [
+                "MediaTiming",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LayerRenderingTests", dependencies: ["LayerRendering", "MediaTiming"],
             swiftSettings: strict),
     ]
 )

@@ -21,7 +21,9 @@ static int64_t read_clock(clockid_t id) {
 int64_t fc_monotonic_ns(void) { return read_clock(CLOCK_MONOTONIC); }
 int64_t fc_realtime_ns(void) { return read_clock(CLOCK_REALTIME); }
 
-int fc_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
+int fc_timerfd_create(int nonblocking) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | (nonblocking ? TFD_NONBLOCK : 0));
+}
 
 int fc_timerfd_set_absolute(int fd, int64_t deadline_ns) {
     struct itimerspec spec;

@@ -37,7 +37,7 @@ public final class DisplayLink: @unchecked Sendable {
     struct State {
         var isPaused = false
         var isInvalidated = false
-        var callback: (@Sendable (Frame) -> Void)?
+        var callback: FrameCallback?
         var streams: [(id: Int, continuation: AsyncStream<Frame>.Continuation)] = []
         var nextStreamID = 0
         var pacer = FramePacer()
@@ -50,7 +50,9 @@ public final class DisplayLink: @unchecked Sendable {
 
         /// The frame interval for a source interval and the current divisor, computed once per change.
         mutating func timing(for sourcePeriod: FramePeriod) -> FrameTiming {
-            if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor { return timing }
+            if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor {
+                return timing
+            }
             let timing = FrameTiming(sourcePeriod: sourcePeriod, divisor: pacer.divisor)
             self.timing = timing
             return timing
@@ -73,6 +75,13 @@ public final class DisplayLink: @unchecked Sendable {
         }
     }
 
+    /// The callback in a class, so that handing it out of the lock is a retain: a bare closure
+    /// returned through the lock's generic result is re-wrapped in a thunk that allocates every frame.
+    final class FrameCallback: Sendable {
+        let body: @Sendable (Frame) -> Void
+        init(body: @escaping @Sendable (Frame) -> Void) { self.body = body }
+    }
+
     private let driver: FrameDriver
     private let state = Locked(State())
     private let logger: Logger
@@ -90,7 +99,11 @@ public final class DisplayLink: @unchecked Sendable {
         driver = try SourceSelection.driver(for: source, options: options, logger: logger)
         driver.attach(self)
         let info = driver.info
-        logger.info("display link on \(info.name): \(info.reason)")
+        if info.reason == "requested" {
+            logger.debug("display link on \(info.name)")
+        } else {
+            logger.info("display link on \(info.name): \(info.reason)")
+        }
     }
 
     /// The source in use and why it was chosen (it changes when a DRM source fails over to the timer).
@@ -159,7 +172,7 @@ public final class DisplayLink: @unchecked Sendable {
             if state.isInvalidated { throw .invalidated }
             if state.callback != nil { throw .alreadyStarted }
             if !state.isActive { state.pacer.realign() }
-            state.callback = callback
+            state.callback = FrameCallback(body: callback)
         }
         try driver.ensureRunning()
         driver.linkChanged()
@@ -199,7 +212,7 @@ public final class DisplayLink: @unchecked Sendable {
         let now = clock()
         let delivery = state.withLock {
             state -> (
-                Frame, (@Sendable (Frame) -> Void)?,
+                Frame, FrameCallback?,
                 [(id: Int, continuation: AsyncStream<Frame>.Continuation)]
             )? in
             guard state.isActive else { return nil }
@@ -219,7 +232,7 @@ public final class DisplayLink: @unchecked Sendable {
                     duration: timing.duration,
                     sequence: UInt64(bitPattern: sequence),
                     skippedFrames: skipped,
-                    lateness: .nanoseconds(now - timestamp))
+                    lateness: Duration(nanoseconds: now - timestamp))
                 state.statistics.framesDelivered += 1
                 state.statistics.skippedFrames += skipped
                 return (frame, state.callback, state.streams)
@@ -227,7 +240,7 @@ public final class DisplayLink: @unchecked Sendable {
         }
         guard let (frame, callback, streams) = delivery else { return }
         for stream in streams { stream.continuation.yield(frame) }
-        callback?(frame)
+        callback?.body(frame)
         let returned = clock()
         let current = tick.grid.sequence(at: returned)
         let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1

@@ -66,7 +66,7 @@ public struct MonotonicInstant: Hashable, Comparable, Sendable, CustomStringConv
 
     /// The duration from `rhs` to `lhs`.
     public static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
-        .nanoseconds(lhs.nanoseconds &- rhs.nanoseconds)
+        Duration(nanoseconds: lhs.nanoseconds &- rhs.nanoseconds)
     }
 }
 
@@ -92,6 +92,15 @@ public enum WallClock {
 }
 
 extension Duration {
+    /// A duration of whole nanoseconds, made without the generic `BinaryInteger` path of
+    /// `Duration.nanoseconds(_:)` (it sits on the per-frame path).
+    @inlinable
+    public init(nanoseconds: Int64) {
+        let seconds = nanoseconds / 1_000_000_000
+        let remainder = nanoseconds % 1_000_000_000
+        self.init(secondsComponent: seconds, attosecondsComponent: remainder * 1_000_000_000)
+    }
+
     /// The duration in whole nanoseconds, truncated toward zero and clamped to `Int64`.
     public var wholeNanoseconds: Int64 {
         let (seconds, attoseconds) = components

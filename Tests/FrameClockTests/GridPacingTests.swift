@@ -84,7 +84,8 @@ struct GridPacingTests {
     }
 
     @Test func tenMillionFramesAccumulateNoDrift() throws {
-        let source = try ManualFrameSource(framesPerSecond: 60, start: MonotonicInstant(nanoseconds: 123_456_789))
+        let source = try ManualFrameSource(
+            framesPerSecond: 60, start: MonotonicInstant(nanoseconds: 123_456_789))
         let link = try DisplayLink(source: .manual(source))
         let last = Locked<Frame?>(nil)
         let count = Locked(0)

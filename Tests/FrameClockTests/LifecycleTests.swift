@@ -57,10 +57,12 @@ struct LifecycleTests {
 
     @Test func spinWindowMustBeShorterThanTheInterval() {
         #expect(throws: DisplayLinkError.invalidSpinWindow(.milliseconds(20))) {
-            try DisplayLink(source: .timer(framesPerSecond: 60, precision: .precise(spinWindow: .milliseconds(20))))
+            try DisplayLink(
+                source: .timer(framesPerSecond: 60, precision: .precise(spinWindow: .milliseconds(20))))
         }
         #expect(throws: DisplayLinkError.invalidSpinWindow(.microseconds(-5))) {
-            try DisplayLink(source: .timer(framesPerSecond: 60, precision: .precise(spinWindow: .microseconds(-5))))
+            try DisplayLink(
+                source: .timer(framesPerSecond: 60, precision: .precise(spinWindow: .microseconds(-5))))
         }
     }
 

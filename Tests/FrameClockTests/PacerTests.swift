@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Testing
 
 @testable import FrameClock
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("Pacing rules on raw ticks")
 struct PacerTests {
@@ -16,10 +17,14 @@ struct PacerTests {
     @Test func aTickLessThanHalfAnIntervalAfterThePreviousIsDropped() {
         var pacer = FramePacer()
         _ = pacer.nextWanted(currentSequence: 0)
-        #expect(pacer.decide(tick(1), halfFrame: 5_000_000) == .deliver(sequence: 1, timestamp: 10_000_000, skipped: 0))
+        #expect(
+            pacer.decide(tick(1), halfFrame: 5_000_000)
+                == .deliver(sequence: 1, timestamp: 10_000_000, skipped: 0))
         // A source that reports tick 2 only 4 ms after tick 1 (half an interval is 5 ms).
         #expect(pacer.decide(tick(2, timestamp: 14_000_000), halfFrame: 5_000_000) == .drop)
-        #expect(pacer.decide(tick(3), halfFrame: 5_000_000) == .deliver(sequence: 3, timestamp: 30_000_000, skipped: 1))
+        #expect(
+            pacer.decide(tick(3), halfFrame: 5_000_000)
+                == .deliver(sequence: 3, timestamp: 30_000_000, skipped: 1))
     }
 
     @Test func timestampsThatGoBackwardsAreDropped() {
@@ -36,7 +41,9 @@ struct PacerTests {
         #expect(pacer.nextWanted(currentSequence: 1) == 4)
         #expect(pacer.decide(tick(3), halfFrame: 20_000_000) == .notYet)
         // A late tick 9 becomes grid point 8, one frame interval (4 ticks) skipped.
-        #expect(pacer.decide(tick(9), halfFrame: 20_000_000) == .deliver(sequence: 8, timestamp: 80_000_000, skipped: 1))
+        #expect(
+            pacer.decide(tick(9), halfFrame: 20_000_000)
+                == .deliver(sequence: 8, timestamp: 80_000_000, skipped: 1))
     }
 }
 

@@ -33,7 +33,8 @@ struct RateSelectionTests {
         #expect(frames.count == 30)
         #expect(frames.allSatisfy { $0.sequence % 2 == 0 && $0.skippedFrames == 0 })
         #expect(frames.allSatisfy { $0.duration == .nanoseconds(33_333_333) })
-        #expect(frames.allSatisfy { $0.targetTimestamp.nanoseconds == gridTime(Int64($0.sequence) + 2, fps: 60) })
+        #expect(
+            frames.allSatisfy { $0.targetTimestamp.nanoseconds == gridTime(Int64($0.sequence) + 2, fps: 60) })
     }
 
     @Test func changingTheRateWhileRunningRealignsAndKeepsHalfAnIntervalApart() throws {

@@ -64,7 +64,8 @@ struct RealTimerTests {
 
     @Test func startPauseRateAndInvalidateFromManyThreadsAtOnce() async throws {
         for _ in 0..<20 {
-            let link = try DisplayLink(source: .timer(framesPerSecond: 1000), options: FrameThreadOptions(realtimePriority: nil))
+            let link = try DisplayLink(
+                source: .timer(framesPerSecond: 1000), options: FrameThreadOptions(realtimePriority: nil))
             let recorder = FrameRecorder()
             try link.start(recorder.record)
             await withTaskGroup(of: Void.self) { group in

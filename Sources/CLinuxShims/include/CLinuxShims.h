@@ -10,11 +10,12 @@ int64_t fc_monotonic_ns(void);
 /// Reads CLOCK_REALTIME in nanoseconds.
 int64_t fc_realtime_ns(void);
 
-/// timerfd on CLOCK_MONOTONIC, non-blocking and close-on-exec. Returns -1 and sets errno on failure.
-int fc_timerfd_create(void);
+/// timerfd on CLOCK_MONOTONIC, close-on-exec, blocking unless `nonblocking`. Returns -1 and sets errno on failure.
+int fc_timerfd_create(int nonblocking);
 /// Arms the timer for an absolute CLOCK_MONOTONIC deadline (TFD_TIMER_ABSTIME); 0 disarms it.
 int fc_timerfd_set_absolute(int fd, int64_t deadline_ns);
-/// Reads the expiration count; returns -1 with errno EAGAIN when nothing expired.
+/// Reads the expiration count (blocking on a blocking timerfd); returns -1 with errno on failure
+/// (EAGAIN when a non-blocking one has not expired, EINTR after a signal).
 int fc_timerfd_drain(int fd);
 
 /// eventfd, non-blocking and close-on-exec.

@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import FrameClock
+import Logging
+
+/// `frame-bench`: the display link beside the timer loops people write, interleaved in one run.
+@main
+struct FrameBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame-bench",
+        abstract:
+            "Measures frame pacing: FrameClock's display link against naive timer loops and a clock_nanosleep reference.",
+        discussion: """
+            Subjects: \(Subject.allCases.map(\.rawValue).joined(separator: ", ")).
+            Workloads: \(Workload.allCases.map(\.rawValue).joined(separator: ", ")).
+            Writes report.md, report.json and charts (SVG and PNG) to --output; prints the Markdown report.
+            """)
+
+    @Flag(
+        help: "A run of under a minute: light, heavy and stall workloads, one short round, no classic case.")
+    var quick = false
+
+    @Option(help: "Comma-separated subjects (default: all available).")
+    var subjects: String?
+
+    @Option(help: "Comma-separated workloads (default: all; with --quick: light,heavy,stall).")
+    var workloads: String?
+
+    @Option(help: "The frame rate every subject is asked for, in frames per second.")
+    var rate: Double = 60
+
+    @Option(help: "Seconds each subject runs per workload per round (default 5; 0.8 with --quick).")
+    var duration: Double?
+
+    @Option(help: "Rounds; subjects alternate within each round (default 2; 1 with --quick).")
+    var rounds: Int?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Run the classic 1 s timer / 1.5 s work case (default: on, off with --quick).")
+    var classic: Bool?
+
+    @Option(help: "Directory for report.md, report.json and the charts.")
+    var output: String = "frame-bench-report"
+
+    mutating func validate() throws {
+        guard rate.isFinite, rate >= 1, rate <= 1000 else {
+            throw ValidationError("--rate must be a number of frames per second from 1 to 1000, not \(rate)")
+        }
+        if let duration {
+            guard duration.isFinite, duration >= 0.2, duration <= 3600 else {
+                throw ValidationError("--duration must be from 0.2 to 3600 seconds, not \(duration)")
+            }
+        }
+        if let rounds, !(1...100).contains(rounds) {
+            throw ValidationError("--rounds must be from 1 to 100, not \(rounds)")
+        }
+        _ = try parsedSubjects()
+        _ = try parsedWorkloads()
+        guard !output.isEmpty else { throw ValidationError("--output must name a directory") }
+    }
+
+    func parsedSubjects() throws -> [Subject] {
+        guard let subjects else { return Subject.allCases }
+        return try Self.parseList(subjects, option: "--subjects")
+    }
+
+    func parsedWorkloads() throws -> [Workload] {
+        guard let workloads else { return quick ? [.light, .heavy, .stall] : Workload.allCases }
+        return try Self.parseList(workloads, option: "--workloads")
+    }
+
+    static func parseList<T: RawRepresentable & CaseIterable>(_ text: String, option: String) throws -> [T]
+    where T.RawValue == String {
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
+        guard !names.isEmpty else { throw ValidationError("\(option) is empty") }
+        return try names.map { name in
+            guard let value = T(rawValue: name) else {
+                let valid = T.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("\(option): unknown name '\(name)'; choose from \(valid)")
+            }
+            return value
+        }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .warning
+            return handler
+        }
+        let outputURL = URL(fileURLWithPath: output, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
+            let probe = outputURL.appendingPathComponent(".frame-bench-write-test")
+            try Data().write(to: probe)
+            try FileManager.default.removeItem(at: probe)
+        } catch {
+            throw ValidationError("--output \(output) cannot be written: \(error.localizedDescription)")
+        }
+        let period = try FramePeriod(framesPerSecond: rate)
+        let secondsPerRun = duration ?? (quick ? 0.8 : 5)
+        let roundCount = rounds ?? (quick ? 1 : 2)
+        var chosen = try parsedSubjects()
+        let chosenWorkloads = try parsedWorkloads()
+        var notes: [String] = []
+        if chosen.contains(.linkDRM) {
+            do {
+                let probe = try DisplayLink(source: .drm(), logger: Logger(label: "frame-bench"))
+                probe.invalidate()
+            } catch {
+                chosen.removeAll { $0 == .linkDRM }
+                notes.append("link-drm left out: \(error)")
+            }
+        }
+        var progress = ProgressBar(total: roundCount * chosen.count * chosenWorkloads.count)
+        for note in notes { progress.announce(note) }
+        var records: [Subject: [Workload: [RunRecord]]] = [:]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for round in 0..<roundCount {
+            for workload in chosenWorkloads {
+                // Rotate the order every round so that no subject always follows the same one.
+                let offset = (round + chosenWorkloads.firstIndex(of: workload)!) % chosen.count
+                let order = Array(chosen[offset...] + chosen[..<offset])
+                seed &+= 0x1234_5678
+                for subject in order {
+                    let seconds = max(secondsPerRun, workload.minimumRunSeconds())
+                    let context = RunContext(
+                        subject: subject, workload: workload, period: period,
+                        runNanoseconds: Int64(seconds * 1e9), seed: seed)
+                    let record = try await SubjectRunner.run(context)
+                    records[subject, default: [:]][workload, default: []].append(record)
+                    progress.advance(label: "round \(round + 1) \(workload.rawValue) \(subject.rawValue)")
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            }
+        }
+        var results: [SubjectFigures] = []
+        for workload in chosenWorkloads {
+            for subject in chosen {
+                if let figures = Analysis.figures(for: records[subject]?[workload] ?? []) {
+                    results.append(figures)
+                }
+            }
+        }
+        var classicRows: [ClassicCaseRow]? = nil
+        if classic ?? !quick {
+            classicRows = try await ClassicCase.run(subjects: chosen, progress: &progress)
+        }
+        let linkReport = records[.linkTimer]?.values.first?.first?.threadReport
+        let referenceReport = records[.reference]?.values.first?.first?.threadReport
+        let report = BenchReport(
+            machine: .current(frameThread: linkReport ?? referenceReport), rateFramesPerSecond: rate,
+            secondsPerRun: secondsPerRun, rounds: roundCount, subjects: chosen, workloads: chosenWorkloads,
+            results: results, classicCase: classicRows, notes: notes)
+        let markdown = MarkdownReport.render(report)
+        try markdown.write(
+            to: outputURL.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: outputURL.appendingPathComponent("report.json"))
+        for file in try Charts.write(report, to: outputURL) { progress.announce("wrote \(file)") }
+        print(markdown)
+    }
+}

@@ -1,0 +1,48 @@
+/// The loops frame-bench compares, all asked for the same rate.
+enum Subject: String, CaseIterable, Codable, Sendable {
+    /// An absolute `clock_nanosleep` loop on a thread with 1 ns slack and `SCHED_FIFO` where granted,
+    /// snapping to the grid after late frames: the machine's noise floor, as cyclictest measures it.
+    case reference
+    /// `DisplayLink` on the timer source, standard precision.
+    case linkTimer = "link-timer"
+    /// `DisplayLink` on the timer source, precise (sleep, then spin the last 200 µs).
+    case linkPrecise = "link-precise"
+    /// `DisplayLink` on DRM vblank, when a lit CRTC exists.
+    case linkDRM = "link-drm"
+    /// Foundation `Timer` on a thread's `RunLoop`.
+    case foundationTimer = "foundation-timer"
+    /// A repeating `DispatchSourceTimer` with zero leeway.
+    case dispatchTimer = "dispatch-timer"
+    /// A `DispatchQueue.asyncAfter` chain: work, then schedule the next one period later.
+    case asyncAfter = "async-after"
+    /// A `Task.sleep(for:)` loop.
+    case taskSleepFor = "task-sleep-for"
+    /// A `Task.sleep(until:)` loop on absolute deadlines (`deadline += period`).
+    case taskSleepUntil = "task-sleep-until"
+    /// A thread that sleeps one period (relative `nanosleep`), then works.
+    case sleepLoop = "sleep-loop"
+    /// swift-async-algorithms' `AsyncTimerSequence`.
+    case asyncTimerSequence = "async-timer-sequence"
+
+    /// What the subject is, in the words people use for it.
+    var title: String {
+        switch self {
+        case .reference: return "clock_nanosleep(TIMER_ABSTIME) loop (reference)"
+        case .linkTimer: return "DisplayLink, timer source"
+        case .linkPrecise: return "DisplayLink, timer source, precise"
+        case .linkDRM: return "DisplayLink, DRM vblank"
+        case .foundationTimer: return "Foundation Timer on a RunLoop"
+        case .dispatchTimer: return "DispatchSourceTimer"
+        case .asyncAfter: return "DispatchQueue.asyncAfter chain"
+        case .taskSleepFor: return "Task.sleep(for:) loop"
+        case .taskSleepUntil: return "Task.sleep(until:) loop"
+        case .sleepLoop: return "sleep(period) loop"
+        case .asyncTimerSequence: return "AsyncTimerSequence"
+        }
+    }
+
+    /// Whether the subject is a display link (its frames carry their own grid timestamps).
+    var isDisplayLink: Bool {
+        self == .linkTimer || self == .linkPrecise || self == .linkDRM
+    }
+}

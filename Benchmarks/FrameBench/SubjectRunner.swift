@@ -1,0 +1,191 @@
+import AsyncAlgorithms
+internal import CLinuxShims
+import Dispatch
+import Foundation
+import FrameClock
+
+/// What one run of one subject under one workload is given.
+struct RunContext: Sendable {
+    let subject: Subject
+    let workload: Workload
+    let period: FramePeriod
+    let runNanoseconds: Int64
+    let seed: UInt64
+
+    var periodNanoseconds: Int64 { Int64(period.nanoseconds.rounded()) }
+}
+
+/// What one run produced.
+struct RunRecord: Sendable {
+    let context: RunContext
+    /// The start of the subject's ideal grid: tick k is at `anchor + k · period`.
+    let anchor: Int64
+    let end: Int64
+    let samples: [Sample]
+    let cpuNanoseconds: Int64
+    let contextSwitches: Int64
+    /// What a display link's frame thread was granted (display links and the reference loop).
+    let threadReport: FrameThreadReport?
+    /// Why a display link used the source it used.
+    let sourceInfo: String?
+}
+
+/// Runs subjects: each loop as people write it, recording every callback.
+enum SubjectRunner {
+    static func run(_ context: RunContext) async throws -> RunRecord {
+        let log = SampleLog(
+            expected: Int(context.runNanoseconds / max(1, context.periodNanoseconds)) * 2 + 64)
+        let usageBefore = ResourceUsage.current()
+        let anchor = MonotonicInstant.now().nanoseconds
+        let end = anchor + context.runNanoseconds
+        let work = WorkGenerator(
+            workload: context.workload, periodNanoseconds: context.periodNanoseconds, runStart: anchor,
+            runNanoseconds: context.runNanoseconds, seed: context.seed)
+        var report: FrameThreadReport? = nil
+        var sourceInfo: String? = nil
+        let period = context.periodNanoseconds
+        let callback: @Sendable () -> Bool = {
+            let start = MonotonicInstant.now().nanoseconds
+            guard start < end else { return false }
+            work.perform()
+            log.append(Sample(start: start, end: MonotonicInstant.now().nanoseconds))
+            return true
+        }
+        switch context.subject {
+        case .reference:
+            report = await onThread {
+                referenceLoop(anchor: anchor, end: end, period: context.period, work: work, log: log)
+            }
+        case .linkTimer, .linkPrecise, .linkDRM:
+            let source: DisplayLink.Source
+            switch context.subject {
+            case .linkPrecise:
+                source = .timer(framesPerSecond: context.period.framesPerSecond, precision: .precise())
+            case .linkDRM: source = .drm()
+            default: source = .timer(framesPerSecond: context.period.framesPerSecond)
+            }
+            let link = try DisplayLink(source: source, logger: .init(label: "frame-bench"))
+            try link.start { frame in
+                let start = MonotonicInstant.now().nanoseconds
+                guard start < end else { return }
+                work.perform()
+                log.append(
+                    Sample(
+                        start: start, end: MonotonicInstant.now().nanoseconds,
+                        frameTimestamp: frame.timestamp.nanoseconds,
+                        targetTimestamp: frame.targetTimestamp.nanoseconds, reportedSkips: frame.skippedFrames
+                    ))
+            }
+            await sleepUntil(end)
+            link.invalidate()
+            report = link.threadReport
+            sourceInfo = link.sourceInfo.description
+        case .foundationTimer:
+            _ = await onThread { () -> FrameThreadReport? in
+                let timer = Timer(timeInterval: Double(period) / 1e9, repeats: true) { timer in
+                    if !callback() { timer.invalidate() }
+                }
+                RunLoop.current.add(timer, forMode: .default)
+                RunLoop.current.run(
+                    until: Date(
+                        timeIntervalSinceNow: Double(end - MonotonicInstant.now().nanoseconds) / 1e9 + 0.05))
+                timer.invalidate()
+                return nil
+            }
+        case .dispatchTimer:
+            let queue = DispatchQueue(label: "frame-bench.dispatch-timer", qos: .userInteractive)
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(
+                deadline: .now() + .nanoseconds(Int(period)), repeating: .nanoseconds(Int(period)),
+                leeway: .nanoseconds(0))
+            timer.setEventHandler { if !callback() { timer.cancel() } }
+            timer.resume()
+            await sleepUntil(end + period)
+            timer.cancel()
+        case .asyncAfter:
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                AsyncAfterChain(period: period, callback: callback, done: { done.resume() }).scheduleNext()
+            }
+        case .taskSleepFor:
+            while true {
+                try? await Task.sleep(for: .nanoseconds(period))
+                if !callback() { break }
+            }
+        case .taskSleepUntil:
+            var deadline = ContinuousClock.now + .nanoseconds(period)
+            while true {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if !callback() { break }
+                deadline += .nanoseconds(period)
+            }
+        case .sleepLoop:
+            _ = await onThread { () -> FrameThreadReport? in
+                repeat { Sleep.blocking(nanoseconds: period) } while callback()
+                return nil
+            }
+        case .asyncTimerSequence:
+            for await _ in AsyncTimerSequence.repeating(every: .nanoseconds(period), clock: .continuous) {
+                if !callback() { break }
+            }
+        }
+        let usageAfter = ResourceUsage.current()
+        return RunRecord(
+            context: context, anchor: anchor, end: end, samples: log.all.filter { $0.start < end },
+            cpuNanoseconds: usageAfter.cpuNanoseconds - usageBefore.cpuNanoseconds,
+            contextSwitches: usageAfter.contextSwitches - usageBefore.contextSwitches, threadReport: report,
+            sourceInfo: sourceInfo)
+    }
+
+    /// The reference: absolute sleeps to grid points, snapping to the next one after a late frame.
+    private static func referenceLoop(
+        anchor: Int64, end: Int64, period: FramePeriod, work: WorkGenerator, log: SampleLog
+    )
+        -> FrameThreadReport
+    {
+        let report = ThreadSettings.applyFrameThreadSettings()
+        var tick: Int64 = 1
+        while true {
+            let deadline = anchor + period.offset(ofTicks: tick)
+            guard deadline < end else { break }
+            Sleep.until(monotonicNanoseconds: deadline)
+            let start = MonotonicInstant.now().nanoseconds
+            work.perform()
+            let finished = MonotonicInstant.now().nanoseconds
+            log.append(Sample(start: start, end: finished))
+            tick = max(tick + 1, period.ticks(containing: finished - anchor - 1) + 1)
+        }
+        return report
+    }
+
+    private static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.start()
+        }
+    }
+
+    private static func sleepUntil(_ deadline: Int64) async {
+        let remaining = deadline - MonotonicInstant.now().nanoseconds
+        if remaining > 0 { try? await Task.sleep(for: .nanoseconds(remaining)) }
+    }
+}
+
+/// A `DispatchQueue.asyncAfter` chain: each callback schedules the next one a period after it ends.
+private final class AsyncAfterChain: Sendable {
+    private let queue = DispatchQueue(label: "frame-bench.async-after", qos: .userInteractive)
+    private let period: Int64
+    private let callback: @Sendable () -> Bool
+    private let done: @Sendable () -> Void
+
+    init(period: Int64, callback: @escaping @Sendable () -> Bool, done: @escaping @Sendable () -> Void) {
+        self.period = period
+        self.callback = callback
+        self.done = done
+    }
+
+    func scheduleNext() {
+        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(period))) { [self] in
+            if callback() { scheduleNext() } else { done() }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+extension Layer {
+    /// Adds `animation` under `key` (replacing any animation with that key), as
+    /// `CALayer.add(_:forKey:)` does.
+    ///
+    /// The layer keeps a copy. As in Core Animation, an animation whose `beginTime` is 0 begins
+    /// now: its begin time is fixed to this layer's local time at `rootTime`, the front end's
+    /// current time. A non-zero `beginTime` is kept as given, in this layer's local time (to begin
+    /// a second from now, use `layer.convertTime(now, from: nil) + 1`). If the local time at
+    /// `rootTime` is not finite, the begin time stays 0.
+    ///
+    /// Animations apply in the order they were added: a later non-additive animation of the same
+    /// property overrides an earlier one; an additive one adds to it.
+    public func add<Value>(
+        _ animation: BasicAnimation<Value>, forKey key: String?, atRootTime rootTime: Double
+    ) {
+        var copy = animation
+        copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
+        attach(.basic(BasicCurve(copy)), animation: copy, property: copy.property, key: key)
+    }
+
+    /// Adds a keyframe animation under `key`, with the same rules as the basic-animation overload.
+    public func add<Value>(
+        _ animation: KeyframeAnimation<Value>, forKey key: String?, atRootTime rootTime: Double
+    ) {
+        var copy = animation
+        copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
+        attach(.keyframe(copy.curve), animation: copy, property: copy.property, key: key)
+    }
+
+    /// The animation added under `key`, with its begin time as fixed when it was added, or `nil`.
+    /// Cast it to the concrete type to read its values (`as? BasicAnimation<Double>`).
+    public func animation(forKey key: String) -> (any LayerAnimation)? {
+        animationRecords.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the keyed animations, in the order they apply.
+    public var animationKeys: [String] {
+        animationRecords.compactMap(\.key)
+    }
+
+    /// How many animations the layer holds, keyed or not.
+    public var animationCount: Int { attachedAnimations.count }
+
+    /// Removes the animation with `key`, if any.
+    public func removeAnimation(forKey key: String) {
+        var index = animationRecords.count - 1
+        while index >= 0 {
+            if animationRecords[index].key == key {
+                animationRecords.remove(at: index)
+                attachedAnimations.remove(at: index)
+            }
+            index -= 1
+        }
+    }
+
+    /// Removes every animation, keyed or not.
+    public func removeAllAnimations() {
+        attachedAnimations.removeAll()
+        animationRecords.removeAll()
+    }
+
+    private func fixedBeginTime(_ beginTime: Double, atRootTime rootTime: Double) -> Double {
+        guard beginTime == 0 else { return beginTime }
+        let now = localTime(atRootTime: rootTime)
+        return now.isFinite ? now : 0
+    }
+
+    private func attach<Value>(
+        _ curve: AnimationCurve<Value>, animation: some LayerAnimation, property: LayerProperty<Value>,
+        key: String?
+    ) {
+        if let key { removeAnimation(forKey: key) }
+        attachedAnimations.append(
+            AttachedAnimation(timing: ResolvedTiming(animation.timing), body: property.makeBody(curve)))
+        animationRecords.append(AnimationRecord(key: key, animation: animation))
+    }
+}

@@ -1,0 +1,57 @@
+extension Layer {
+    /// The presentation state when this layer's local time is `localTime`: the model state with
+    /// every animation applied in order. Animations that do not apply at that time leave the model
+    /// value; a NaN local time applies none. Does not allocate (it copies the whole state; see
+    /// ``updatePresentation(_:atLocalTime:)`` for the incremental form).
+    public func presentation(atLocalTime localTime: Double) -> LayerState {
+        var state = model
+        applyAnimations(to: &state, atLocalTime: localTime)
+        return state
+    }
+
+    /// Brings `cache` to the presentation state at `localTime`, rewriting only what animations
+    /// drive unless the model changed since the cache was last updated from this layer: the
+    /// form of ``presentation(atLocalTime:)`` for renderers that evaluate many layers every frame.
+    /// Does not allocate.
+    public func updatePresentation(_ cache: inout PresentationCache, atLocalTime localTime: Double) {
+        if cache.sourceRevision == modelRevision {
+            attachedAnimations.withUnsafeBufferPointer { animations in
+                for index in animations.indices {
+                    animations[index].restoreField(in: &cache.state, from: model)
+                }
+            }
+        } else {
+            cache.state = model
+            cache.sourceRevision = modelRevision
+        }
+        applyAnimations(to: &cache.state, atLocalTime: localTime)
+    }
+
+    /// The presentation state at root time `rootTime` (the layer's local time is computed from the
+    /// root down): Core Animation's `presentation()` layer, as a value.
+    public func presentation(atRootTime rootTime: Double) -> LayerState {
+        presentation(atLocalTime: localTime(atRootTime: rootTime))
+    }
+
+    /// One property's presentation value at root time `rootTime`.
+    public func presentationValue<Value>(of property: LayerProperty<Value>, atRootTime rootTime: Double)
+        -> Value
+    {
+        property.read(presentation(atRootTime: rootTime))
+    }
+
+    /// One property's model value.
+    public func modelValue<Value>(of property: LayerProperty<Value>) -> Value {
+        property.read(model)
+    }
+
+    @inline(__always)
+    func applyAnimations(to state: inout LayerState, atLocalTime localTime: Double) {
+        guard !localTime.isNaN else { return }
+        attachedAnimations.withUnsafeBufferPointer { animations in
+            for index in animations.indices {
+                animations[index].apply(to: &state, atLayerTime: localTime)
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// A node of the timing tree and of the drawing tree: the counterpart of Core Animation's
+/// `CALayer`.
+///
+/// A layer has a model state (``modelState``, and the forwarding properties such as ``position``),
+/// a clock (``beginTime``, ``speed``, ``timeOffset``) that maps its superlayer's time to its own,
+/// animations keyed by name, and sublayers. Its presentation state at any instant is computed on
+/// demand from those (``presentation(atRootTime:)``); nothing is stored per frame.
+///
+/// ## Time
+/// The *root time* is the time of the whole tree's parent: the front end's clock in seconds (for
+/// instance a display link frame's target timestamp). Each layer's local time is
+/// `t = (t_parent − beginTime) · speed + timeOffset`, applied from the root down.
+///
+/// ## Threads
+/// A layer is a reference type with no lock: the tree it belongs to must be used by one thread at
+/// a time (for example only inside a display link's callback, or handed between threads with
+/// the caller's own synchronisation). It is `Sendable` so that it can be captured by such a
+/// `@Sendable` callback; the conformance is unchecked, and concurrent use from two threads at once
+/// is a data race. Evaluation (``presentation(atRootTime:)``) takes no lock and does not allocate.
+public class Layer: @unchecked Sendable {
+    /// The model state; every change takes a new revision number.
+    @exclusivity(unchecked) var model = LayerState() {
+        didSet { modelRevision = ModelRevision.next() }
+    }
+    /// The revision of the current model (see ``PresentationCache``).
+    @exclusivity(unchecked) var modelRevision = ModelRevision.next()
+    /// The animations in evaluation order (the per-frame path reads only these).
+    @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
+    /// The animations as added, with their keys, in the same order as `attachedAnimations`.
+    var animationRecords: [AnimationRecord] = []
+    var speedBeforePause = 1.0
+
+    /// The layers drawn on top of this one, back to front.
+    public internal(set) var sublayers: [Layer] = []
+
+    /// The layer this one is a sublayer of, or `nil` for a tree's root.
+    public internal(set) weak var superlayer: Layer?
+
+    /// A name for debugging and for finding layers; not used by the model.
+    public var name: String?
+
+    /// When the layer's time begins, in its superlayer's time. Default 0. Non-finite values are
+    /// read as 0.
+    public var beginTime = 0.0
+
+    /// How fast the layer's time runs relative to its superlayer's. Default 1; 0 freezes the layer at
+    /// ``timeOffset``; negative values run time backwards. Non-finite values are read as 1.
+    public var speed = 1.0
+
+    /// An offset added to the layer's local time. Default 0. Non-finite values are read as 0.
+    public var timeOffset = 0.0
+
+    /// A layer with Core Animation's default state.
+    public init() {}
+
+    /// The model state: what the layer shows where no animation applies.
+    public var modelState: LayerState {
+        get { model }
+        set { model = newValue }
+    }
+
+    // MARK: Model values
+
+    /// ``LayerState/bounds``.
+    public var bounds: Rect {
+        get { model.bounds }
+        set { model.bounds = newValue }
+    }
+
+    /// ``LayerState/position``.
+    public var position: Point {
+        get { model.position }
+        set { model.position = newValue }
+    }
+
+    /// ``LayerState/anchorPoint``.
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { model.anchorPoint = newValue }
+    }
+
+    /// ``LayerState/transform``.
+    public var transform: Transform2D {
+        get { model.transform }
+        set { model.transform = newValue }
+    }
+
+    /// ``LayerState/opacity``.
+    public var opacity: Double {
+        get { model.opacity }
+        set { model.opacity = newValue }
+    }
+
+    /// ``LayerState/isHidden``.
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { model.isHidden = newValue }
+    }
+
+    /// ``LayerState/masksToBounds``.
+    public var masksToBounds: Bool {
+        get { model.masksToBounds }
+        set { model.masksToBounds = newValue }
+    }
+
+    /// ``LayerState/backgroundColor``.
+    public var backgroundColor: Color {
+        get { model.backgroundColor }
+        set { model.backgroundColor = newValue }
+    }
+
+    /// The layer's frame in its superlayer's coordinates when its transform is the identity:
+    /// setting it sets ``position`` and the size of ``bounds``.
+    public var frame: Rect {
+        get {
+            let anchor = model.anchorInBounds
+            let origin = Point(
+                x: model.position.x - (anchor.x - model.bounds.origin.x),
+                y: model.position.y - (anchor.y - model.bounds.origin.y))
+            return Rect(origin: origin, size: model.bounds.size)
+        }
+        set {
+            model.bounds.size = newValue.size
+            model.position = Point(
+                x: newValue.origin.x + model.anchorPoint.x * newValue.size.width,
+                y: newValue.origin.y + model.anchorPoint.y * newValue.size.height)
+        }
+    }
+
+    var clock: LayerClock {
+        @inline(__always) get { LayerClock(beginTime: beginTime, speed: speed, timeOffset: timeOffset) }
+    }
+}

@@ -1,0 +1,92 @@
+/// Everything a layer shows: its model values, or its presentation values at one instant.
+///
+/// One flat value type serves all layer kinds, so that a renderer can draw any layer from a
+/// snapshot without asking what it is: a plain ``Layer`` leaves the shape and text fields at
+/// their defaults (an empty path and an empty string draw nothing), a ``ShapeLayer`` uses the
+/// shape fields, a ``TextLayer`` the text fields. Defaults are Core Animation's.
+///
+/// ## Geometry
+/// A layer's own coordinate space has `bounds.origin` at its top-left corner. The layer is placed
+/// in its superlayer's space so that its anchor point, `anchorPoint` in unit coordinates of
+/// `bounds` ((0.5, 0.5) is the centre), lands on `position`, with `transform` applied about the
+/// anchor point: a point p of the layer is at `position + transform(p − anchor)` in the
+/// superlayer, where `anchor = bounds.origin + anchorPoint · bounds.size` (see
+/// ``transformToSuperlayer``).
+public struct LayerState: Sendable, Hashable {
+    // MARK: Every layer
+
+    /// The layer's own coordinate rectangle. Default: empty at the origin.
+    public var bounds = Rect.zero
+    /// Where the anchor point sits in the superlayer's coordinates. Default: the origin.
+    public var position = Point.zero
+    /// The anchor point in unit coordinates of `bounds`. Default: (0.5, 0.5), the centre.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// A transform applied about the anchor point. Default: identity.
+    public var transform = Transform2D.identity
+    /// The opacity of the layer and its sublayers together, 0 to 1. Default: 1.
+    public var opacity = 1.0
+    /// Whether the layer and its sublayers are not drawn. Default: `false`.
+    public var isHidden = false
+    /// Whether sublayers are clipped to `bounds`. Default: `false`.
+    public var masksToBounds = false
+    /// The colour that fills `bounds` behind the content. Default: ``Color/clear`` (none).
+    public var backgroundColor = Color.clear
+
+    // MARK: Shape layers
+
+    /// The shape, in the layer's coordinates. Default: empty.
+    public var path = Path()
+    /// The fill colour. Default: opaque black (``Color/clear`` for none).
+    public var fillColor = Color.black
+    /// Which points the fill covers. Default: non-zero.
+    public var fillRule = FillRule.nonZero
+    /// The stroke colour. Default: ``Color/clear`` (no stroke).
+    public var strokeColor = Color.clear
+    /// The stroke width. Default: 1.
+    public var lineWidth = 1.0
+    /// How open stroke ends are drawn. Default: butt.
+    public var lineCap = LineCap.butt
+    /// How stroke corners are drawn. Default: miter.
+    public var lineJoin = LineJoin.miter
+    /// The miter limit. Default: 10.
+    public var miterLimit = 10.0
+    /// Where the stroke starts, as a fraction of the path's length. Default: 0.
+    public var strokeStart = 0.0
+    /// Where the stroke ends, as a fraction of the path's length. Default: 1.
+    public var strokeEnd = 1.0
+
+    // MARK: Text layers
+
+    /// The line of text. Default: empty.
+    public var string = ""
+    /// The font family name as the renderer's font system knows it. Default: `"sans-serif"`.
+    public var fontFamily = "sans-serif"
+    /// Whether the font is bold. Default: `false`.
+    public var isBold = false
+    /// The font size in points. Default: 36.
+    public var fontSize = 36.0
+    /// The text colour. Default: opaque white.
+    public var foregroundColor = Color.white
+    /// Horizontal placement within `bounds` (the line is centred vertically). Default: left.
+    public var alignment = TextAlignment.left
+
+    /// A state with every value at its default.
+    public init() {}
+
+    /// The point of the layer's own space that sits on `position`:
+    /// `bounds.origin + anchorPoint · bounds.size`.
+    public var anchorInBounds: Point {
+        Point(
+            x: bounds.origin.x + anchorPoint.x * bounds.size.width,
+            y: bounds.origin.y + anchorPoint.y * bounds.size.height)
+    }
+
+    /// The transform from the layer's own coordinates to its superlayer's:
+    /// translate by −anchor, apply `transform`, translate to `position`.
+    public var transformToSuperlayer: Transform2D {
+        let anchor = anchorInBounds
+        return Transform2D(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(transform)
+            .concatenating(Transform2D(translationX: position.x, y: position.y))
+    }
+}

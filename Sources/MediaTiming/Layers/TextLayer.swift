@@ -1,0 +1,43 @@
+/// A layer that draws one line of text: a small counterpart of `CATextLayer`.
+public final class TextLayer: Layer, @unchecked Sendable {
+    /// A text layer with an empty string, 36-point sans-serif white text, left-aligned.
+    public override init() {
+        super.init()
+    }
+
+    /// ``LayerState/string``.
+    public var string: String {
+        get { model.string }
+        set { model.string = newValue }
+    }
+
+    /// ``LayerState/fontFamily``.
+    public var fontFamily: String {
+        get { model.fontFamily }
+        set { model.fontFamily = newValue }
+    }
+
+    /// ``LayerState/isBold``.
+    public var isBold: Bool {
+        get { model.isBold }
+        set { model.isBold = newValue }
+    }
+
+    /// ``LayerState/fontSize``.
+    public var fontSize: Double {
+        get { model.fontSize }
+        set { model.fontSize = newValue }
+    }
+
+    /// ``LayerState/foregroundColor``.
+    public var foregroundColor: Color {
+        get { model.foregroundColor }
+        set { model.foregroundColor = newValue }
+    }
+
+    /// ``LayerState/alignment``.
+    public var alignment: TextAlignment {
+        get { model.alignment }
+        set { model.alignment = newValue }
+    }
+}

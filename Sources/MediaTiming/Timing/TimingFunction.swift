@@ -1,0 +1,100 @@
+/// A timing function: the curve that maps an animation's linear progress to its eased progress
+/// (Core Animation's `CAMediaTimingFunction`, plus CSS step functions).
+///
+/// Bézier functions run from (0, 0) to (1, 1) through two control points; the named ones use
+/// Apple's control points. Inputs are progress values in [0, 1]; an input below 0 (or NaN) is
+/// read as 0 and one above 1 as 1, so the output is never NaN. Control point x coordinates are
+/// clamped to [0, 1] (a curve that doubled back in x would not be a function); a non-finite
+/// control point makes the function linear.
+public struct TimingFunction: Sendable, Hashable {
+    enum Curve: Sendable, Hashable {
+        case linear
+        case cubicBezier(UnitBezier)
+        case steps(count: Int, position: StepPosition)
+    }
+
+    let curve: Curve
+
+    init(curve: Curve) {
+        self.curve = curve
+    }
+
+    /// A cubic Bézier timing function with control points (`x1`, `y1`) and (`x2`, `y2`)
+    /// (`CAMediaTimingFunction(controlPoints:)`).
+    public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else {
+            self.init(curve: .linear)
+            return
+        }
+        let clampedX1 = min(max(x1, 0), 1)
+        let clampedX2 = min(max(x2, 0), 1)
+        self.init(curve: .cubicBezier(UnitBezier(x1: clampedX1, y1: y1, x2: clampedX2, y2: y2)))
+    }
+
+    /// Output equals input.
+    public static let linear = TimingFunction(curve: .linear)
+    /// Slow start: control points (0.42, 0), (1, 1).
+    public static let easeIn = TimingFunction(controlPoints: 0.42, 0, 1, 1)
+    /// Slow end: control points (0, 0), (0.58, 1).
+    public static let easeOut = TimingFunction(controlPoints: 0, 0, 0.58, 1)
+    /// Slow start and end: control points (0.42, 0), (0.58, 1).
+    public static let easeInEaseOut = TimingFunction(controlPoints: 0.42, 0, 0.58, 1)
+    /// Core Animation's default for implicit animations: control points (0.25, 0.1), (0.25, 1).
+    public static let `default` = TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1)
+
+    /// A step function of `count` steps with jumps at `position` (CSS `steps(count, position)`).
+    /// A count below 1 (below 2 for ``StepPosition/jumpNone``) is raised to that minimum.
+    public static func steps(_ count: Int, position: StepPosition = .jumpEnd) -> TimingFunction {
+        let minimum = position == .jumpNone ? 2 : 1
+        return TimingFunction(curve: .steps(count: max(count, minimum), position: position))
+    }
+
+    /// The two control points of a Bézier function ((0, 0), (1, 1) for linear), or `nil` for a
+    /// step function.
+    public var controlPoints: (Point, Point)? {
+        switch curve {
+        case .linear: return (Point(x: 0, y: 0), Point(x: 1, y: 1))
+        case .cubicBezier(let bezier):
+            return (Point(x: bezier.x1, y: bezier.y1), Point(x: bezier.x2, y: bezier.y2))
+        case .steps: return nil
+        }
+    }
+
+    /// The eased progress for the linear progress `input`.
+    ///
+    /// Exactly 0 at 0 and 1 at 1 for every function; inputs outside [0, 1] and NaN are clamped
+    /// first (NaN reads as 0).
+    @inlinable
+    public func output(forInput input: Double) -> Double {
+        let x = input >= 0 ? (input <= 1 ? input : 1) : 0  // NaN fails `>= 0` and becomes 0
+        return evaluate(clampedInput: x)
+    }
+
+    @usableFromInline
+    func evaluate(clampedInput x: Double) -> Double {
+        switch curve {
+        case .linear:
+            return x
+        case .cubicBezier(let bezier):
+            return bezier.y(forX: x)
+        case .steps(let count, let position):
+            return Self.step(x, count: count, position: position)
+        }
+    }
+
+    /// CSS Easing Functions Level 1, "the step easing function" (without the before flag).
+    static func step(_ x: Double, count: Int, position: StepPosition) -> Double {
+        let steps = Double(count)
+        var currentStep = (x * steps).rounded(.down)
+        if position == .jumpStart || position == .jumpBoth { currentStep += 1 }
+        let jumps: Double
+        switch position {
+        case .jumpStart, .jumpEnd: jumps = steps
+        case .jumpNone: jumps = steps - 1
+        case .jumpBoth: jumps = steps + 1
+        }
+        if currentStep < 0 { currentStep = 0 }
+        if currentStep > jumps { currentStep = jumps }
+        return currentStep / jumps
+    }
+}

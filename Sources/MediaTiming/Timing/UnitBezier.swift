@@ -1,0 +1,73 @@
+/// A cubic Bézier curve from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2), solved for
+/// y given x: the curve behind every Bézier timing function.
+///
+/// Both x control coordinates lie in [0, 1] (``TimingFunction`` clamps them), so x(t) is
+/// non-decreasing on [0, 1] and every x in [0, 1] has a parameter t with x(t) = x. The solver
+/// tries Newton's method from t = x and falls back to bisection, which always converges; the
+/// solution is accurate to ``tolerance`` in x.
+struct UnitBezier: Sendable, Hashable {
+    /// How close x(t) must come to the requested x.
+    static let tolerance = 1e-12
+
+    let x1: Double
+    let y1: Double
+    let x2: Double
+    let y2: Double
+
+    init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+    }
+
+    // Polynomial coefficients, x(t) = ((ax·t + bx)·t + cx)·t and likewise y, computed on use so
+    // that the stored form stays four numbers (cheap to copy on the evaluation path).
+    @inline(__always) private var cx: Double { 3 * x1 }
+    @inline(__always) private var bx: Double { 3 * (x2 - x1) - cx }
+    @inline(__always) private var ax: Double { 1 - cx - bx }
+    @inline(__always) private var cy: Double { 3 * y1 }
+    @inline(__always) private var by: Double { 3 * (y2 - y1) - cy }
+    @inline(__always) private var ay: Double { 1 - cy - by }
+
+    @inline(__always) func x(at t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    @inline(__always) func y(at t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    @inline(__always) func xDerivative(at t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+
+    /// The curve parameter t in [0, 1] at which x(t) = `x` (for `x` in [0, 1]).
+    func parameter(forX x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        // Newton's method from t = x: quadratic convergence where the slope is reasonable.
+        var t = x
+        for _ in 0..<8 {
+            let error = self.x(at: t) - x
+            if abs(error) < Self.tolerance { return t }
+            let slope = xDerivative(at: t)
+            if abs(slope) < 1e-9 { break }
+            let next = t - error / slope
+            if !(next >= 0 && next <= 1) { break }
+            t = next
+        }
+        // Bisection: x(t) is non-decreasing, so the bracket [0, 1] always holds the answer.
+        var low = 0.0
+        var high = 1.0
+        t = x
+        for _ in 0..<100 {
+            let value = self.x(at: t)
+            if abs(value - x) < Self.tolerance { return t }
+            if value < x { low = t } else { high = t }
+            let middle = (low + high) / 2
+            if middle == t { return t }
+            t = middle
+        }
+        return t
+    }
+
+    /// The curve's y at the point whose x is `x` (`x` in [0, 1]); exactly 0 at 0 and 1 at 1.
+    func y(forX x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        return y(at: parameter(forX: x))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs one of the package's executables from the build folder the tests run from.
+struct ExecutableRunner {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The build folder (`.build/debug` or the like), found from the test bundle's own path.
+    static var buildFolder: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/"
+            && !FileManager.default.fileExists(atPath: url.appendingPathComponent("frame-bench").path)
+        {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }
+
+    /// Runs `name` with `arguments`, with no standard input, and waits at most `timeout` seconds.
+    static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = buildFolder.appendingPathComponent(name)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        // Read while waiting so that a full pipe cannot stall the child.
+        let outData = DataReader(output.fileHandleForReading)
+        let errData = DataReader(error.fileHandleForReading)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return Result(
+                status: -1, standardOutput: outData.text, standardError: "timed out\n" + errData.text)
+        }
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, standardOutput: outData.text, standardError: errData.text)
+    }
+}
+
+/// Collects a pipe's bytes on a background thread.
+final class DataReader: @unchecked Sendable {
+    private var data = Data()
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            let all = handle.readDataToEndOfFile()
+            self.lock.withLock { self.data = all }
+            self.done.signal()
+        }.start()
+    }
+
+    var text: String {
+        done.wait()
+        done.signal()
+        return lock.withLock { String(decoding: data, as: UTF8.self) }
+    }
+}
