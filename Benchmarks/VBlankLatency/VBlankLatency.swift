@@ -86,6 +86,11 @@ struct VBlankLatency: ParsableCommand {
             "ratio link / C: p50 \(Summary.format(p50, digits: 2)), p99 \(Summary.format(p99, digits: 2)) (goal ≤ 1.1)"
         )
         print("link frame thread: \(thread)")
+        #if DEBUG
+            print("build: debug (a release build, swift build -c release, shows the link's own cost better)")
+        #else
+            print("build: release")
+        #endif
     }
 
     /// Callback lateness of a display link on the DRM source, for `frames` frames.

