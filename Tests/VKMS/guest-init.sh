@@ -15,7 +15,9 @@ if mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=loose host
     mount -t devtmpfs devtmpfs $h/dev
     mount -t proc proc $h/proc
     mount -t sysfs sysfs $h/sys
-    for d in tmp run var/tmp root; do mount -t tmpfs tmpfs "$h/$d"; done
+    # No tmpfs over /tmp or /root: the build folder or the cache may live there on the host. The
+    # guest's scratch space is /dev/shm on its own devtmpfs.
+    mkdir -p $h/dev/shm
     chroot $h /bin/bash "$run/guest-run.sh" "$run"
     status=$?
 else

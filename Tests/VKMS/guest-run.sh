@@ -1,12 +1,12 @@
 #!/bin/bash
-# Runs inside the vkms guest, chrooted into the host's root (read-only; /tmp, /run and /root are
-# tmpfs): loads the DRM modules and vkms, runs the integration tests as root and as nobody, and
+# Runs inside the vkms guest, chrooted into the host's root (read-only; scratch space is
+# /dev/shm): loads the DRM modules and vkms, runs the integration tests as root and as nobody, and
 # the vblank-latency report. Its exit status is the guest's.
 set -u
 run_dir=$1
 # shellcheck disable=SC1091
 . "$run_dir/env"
-export HOME=/root TMPDIR=/tmp PATH=/usr/sbin:/usr/bin:/sbin:/bin
+export HOME=/dev/shm TMPDIR=/dev/shm PATH=/usr/sbin:/usr/bin:/sbin:/bin
 status=0
 step() { # step NAME COMMAND...: runs it and records a failure by name
     local name=$1; shift
@@ -37,7 +37,7 @@ step "integration tests (root)" \
 echo "guest: === integration tests (nobody) ==="
 step "integration tests (nobody)" \
     setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
-    env FRAMECLOCK_VKMS=1 FRAMECLOCK_VKMS_NONROOT=1 HOME=/tmp \
+    env FRAMECLOCK_VKMS=1 FRAMECLOCK_VKMS_NONROOT=1 HOME=/dev/shm \
     "$FRAMECLOCK_VKMS_BUNDLE" --testing-library swift-testing --filter "VKMSNonRoot"
 
 if [ -n "$FRAMECLOCK_VKMS_LATENCY" ]; then
