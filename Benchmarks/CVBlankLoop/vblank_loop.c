@@ -88,7 +88,6 @@ int vbl_c_loop(const char *path, uint32_t crtc_id, int crtc_index, int frames, i
             }
             char buffer[1024];
             ssize_t length = read(fd, buffer, sizeof buffer);
-            int64_t woke = now_ns();
             if (length < 0) {
                 if (errno == EINTR || errno == EAGAIN) continue;
                 result = errno;
@@ -115,7 +114,8 @@ int vbl_c_loop(const char *path, uint32_t crtc_id, int crtc_index, int frames, i
                     got = 1;
                 }
                 if (got) {
-                    lateness_ns[i] = woke - stamp;
+                    /* Where this loop would call its frame callback: the event read and parsed. */
+                    lateness_ns[i] = now_ns() - stamp;
                     if (sequence > next) *missed += sequence - next;
                     next = sequence + 1;
                 }

@@ -72,12 +72,12 @@ struct VBlankLatency: ParsableCommand {
         let link = Summary(linkSamples)
         let c = Summary(cSamples)
         print("")
-        print("| wake-up after the kernel's vblank | frames | missed | p50 µs | p99 µs | mean µs | max µs |")
+        print("| callback start after the kernel's vblank | frames | missed | p50 µs | p99 µs | mean µs | max µs |")
         print("|---|---:|---:|---:|---:|---:|---:|")
         print(link.row("FrameClock DisplayLink(.drm) callback", missed: linkMissed))
         print(
             c.row(
-                "C libdrm loop (\(waitVBlank ? "drmWaitVBlank" : "drmCrtcQueueSequence") + poll + read)",
+                "C libdrm loop (\(waitVBlank ? "drmWaitVBlank" : "drmCrtcQueueSequence") + poll + read + parse)",
                 missed: cMissed))
         let p50 = c.p50 > 0 ? Double(link.p50) / Double(c.p50) : .nan
         let p99 = c.p99 > 0 ? Double(link.p99) / Double(c.p99) : .nan

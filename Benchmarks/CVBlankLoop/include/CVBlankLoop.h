@@ -6,8 +6,9 @@
 #include <stdint.h>
 
 /// Waits for `frames` consecutive vblanks of CRTC `crtc_id` on the DRM device at `path`, on the
-/// calling thread, and stores for each the wake-up lateness: CLOCK_MONOTONIC when the event was
-/// read minus the kernel's vblank timestamp, in nanoseconds. Uses drmCrtcQueueSequence (absolute
+/// calling thread, and stores for each the lateness at the point where such a loop would call its
+/// frame callback: CLOCK_MONOTONIC once the event was read and parsed, minus the kernel's vblank
+/// timestamp, in nanoseconds. Uses drmCrtcQueueSequence (absolute
 /// next sequence, NEXT_ON_MISS) when `use_wait_vblank` is 0, else drmWaitVBlank with
 /// DRM_VBLANK_EVENT. `realtime_priority` > 0 asks for SCHED_FIFO at that priority for the loop
 /// (restored after), as the display link's frame thread does. Stores the number of vblanks missed
