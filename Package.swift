@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(name: "DRMTests", dependencies: ["DRM"], path: "Tests/DRMTests", swiftSettings: strict),
         // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
         .testTarget(
-            name: "DRMIntegrationTests", dependencies: ["DRM", "FrameClock"], path: "Tests/DRMIntegrationTests",
+            name: "DRMIntegrationTests", dependencies: ["DRM", "FrameClock"],
+            path: "Tests/DRMIntegrationTests",
             swiftSettings: strict),
         .testTarget(
             name: "CommandLineTests",

@@ -72,7 +72,9 @@ struct VBlankLatency: ParsableCommand {
         let link = Summary(linkSamples)
         let c = Summary(cSamples)
         print("")
-        print("| callback start after the kernel's vblank | frames | missed | p50 µs | p99 µs | mean µs | max µs |")
+        print(
+            "| callback start after the kernel's vblank | frames | missed | p50 µs | p99 µs | mean µs | max µs |"
+        )
         print("|---|---:|---:|---:|---:|---:|---:|")
         print(link.row("FrameClock DisplayLink(.drm) callback", missed: linkMissed))
         print(

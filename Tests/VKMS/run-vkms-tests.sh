@@ -79,7 +79,11 @@ kver=$(dpkg-query -W -f='${Depends}' linux-image-amd64 | sed -n 's/.*linux-image
 [ -d "/lib/modules/$kver/build" ] || skip "no headers for $kver"
 
 cache="$cache_root/$kver"
-mkdir -p "$cache"
+if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then
+    # Not root: keep the cache beside the build instead (ignored by git as .build-*).
+    cache="$repo_root/.build-vkms/$kver"
+    mkdir -p "$cache"
+fi
 
 # ---- vkms.ko and vmlinux, cached per kernel version ----------------------------------------------
 if [ ! -f "$cache/vkms.ko" ] || [ ! -f "$cache/extract-vmlinux" ]; then
