@@ -142,6 +142,22 @@ struct LayerAnimationTests {
         #expect(cache.state.strokeEnd == 0.25)
         layer.updatePresentation(&cache, atLocalTime: 5)
         #expect(cache.state.strokeEnd == 0.9)
+        // Stacked animations on one field: the first reads the model, the additive one adds to it,
+        // frame after frame (no drift from reusing the cached value).
+        var nudge = BasicAnimation(property: .strokeEnd, byValue: 0.01)
+        nudge.isAdditive = true
+        nudge.duration = 10
+        layer.add(nudge, forKey: "nudge", atRootTime: 0)
+        for _ in 0..<3 {
+            layer.updatePresentation(&cache, atLocalTime: 5)
+            #expect(isClose(cache.state.strokeEnd, 0.905))
+        }
+        layer.removeAnimation(forKey: "sweep")
+        layer.updatePresentation(&cache, atLocalTime: 5)
+        #expect(isClose(cache.state.strokeEnd, 0.905))
+        layer.removeAnimation(forKey: "nudge")
+        layer.updatePresentation(&cache, atLocalTime: 5)
+        #expect(cache.state.strokeEnd == 0.9)
         // A cache moved to another layer is refilled from that layer's model.
         let other = ShapeLayer()
         other.lineWidth = 3

@@ -51,12 +51,14 @@ extension Layer {
             }
             index -= 1
         }
+        markFirstAnimationOnEachField()
     }
 
     /// Removes every animation, keyed or not.
     public func removeAllAnimations() {
         attachedAnimations.removeAll()
         animationRecords.removeAll()
+        markFirstAnimationOnEachField()
     }
 
     private func fixedBeginTime(_ beginTime: Double, atRootTime rootTime: Double) -> Double {
@@ -73,5 +75,19 @@ extension Layer {
         attachedAnimations.append(
             AttachedAnimation(timing: ResolvedTiming(animation.timing), body: property.makeBody(curve)))
         animationRecords.append(AnimationRecord(key: key, animation: animation))
+        markFirstAnimationOnEachField()
+    }
+
+    /// Called whenever the list of animations changes: marks each field's first animation, and
+    /// takes a new revision so that presentation caches refill from the model (a field whose last
+    /// animation was removed must return to its model value).
+    private func markFirstAnimationOnEachField() {
+        modelRevision = ModelRevision.next()
+        var seen: UInt64 = 0
+        for index in attachedAnimations.indices {
+            let bit = attachedAnimations[index].field.bit
+            attachedAnimations[index].isFirstOnField = seen & bit == 0
+            seen |= bit
+        }
     }
 }
