@@ -56,6 +56,28 @@ struct LayerAnimationTests {
         #expect(layer.animationCount == 0)
     }
 
+    @Test func removingAnAnimationKeepsTheOthersIntact() throws {
+        let layer = ShapeLayer()
+        let widths = try KeyframeAnimation(property: .lineWidth, values: [1.0, 3.0], timing: .init(duration: 1))
+        let starts = try KeyframeAnimation(property: .strokeStart, values: [0.0, 0.5], timing: .init(duration: 1))
+        let ends = BasicAnimation(property: .strokeEnd, fromValue: 1.0, toValue: 0.5, timing: .init(duration: 1))
+        let fade = BasicAnimation(property: .opacity, fromValue: 0.0, toValue: 1.0, timing: .init(duration: 1))
+        layer.add(widths, forKey: "widths", atRootTime: 0)
+        layer.add(ends, forKey: "ends", atRootTime: 0)
+        layer.add(starts, forKey: "starts", atRootTime: 0)
+        layer.add(fade, forKey: "fade", atRootTime: 0)
+        layer.removeAnimation(forKey: "widths")
+        layer.removeAnimation(forKey: "ends")
+        let state = layer.presentation(atRootTime: 0.5)
+        #expect(state.lineWidth == 1)
+        #expect(state.strokeEnd == 1)
+        #expect(state.strokeStart == 0.25)
+        #expect(state.opacity == 0.5)
+        layer.add(ends, forKey: "ends", atRootTime: 0)
+        #expect(layer.presentation(atRootTime: 0.5).strokeEnd == 0.75)
+        #expect(layer.animationKeys == ["starts", "fade", "ends"])
+    }
+
     @Test func laterAnimationsOverrideAndAdditiveOnesAdd() {
         let layer = Layer()
         layer.position = Point(x: 100, y: 100)

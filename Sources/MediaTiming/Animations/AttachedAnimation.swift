@@ -1,38 +1,21 @@
-/// An animation as a layer evaluates it: its timing resolved once at add time, and its evaluation
-/// form tagged with the ``LayerState`` field it drives. Its key and the animation as added are
-/// kept apart (in ``AnimationRecord``), off the per-frame path.
+/// An animation as a layer evaluates it: its timing resolved once at add time, the field it
+/// drives, and where its evaluation form is in the layer's ``AnimationTables``. A plain value; its
+/// key and the animation as added are kept apart (in ``AnimationRecord``), off the per-frame path.
 struct AttachedAnimation: Sendable {
-    /// The evaluation form and the field it drives, one case per value type. The cases whose
-    /// values are large are stored indirectly, so that every attached animation stays small.
-    enum Body: Sendable {
-        case scalar(ScalarSlot, AnimationCurve<Double>)
-        case point(PointSlot, AnimationCurve<Point>)
-        case size(SizeSlot, AnimationCurve<Size>)
-        indirect case rect(RectSlot, AnimationCurve<Rect>)
-        indirect case color(ColorSlot, AnimationCurve<Color>)
-        indirect case transform(TransformSlot, AnimationCurve<Transform2D>)
-    }
-
     var timing: ResolvedTiming
-    var body: Body
+    var target: AnimationTarget
+    var isKeyframe: Bool
     /// Whether this is the first of its layer's animations on its field; the first one takes the
     /// model value as the value beneath it. Maintained by the layer.
     var isFirstOnField = true
+    /// The index of the evaluation form in its table.
+    var index: Int32
 
-    init(timing: ResolvedTiming, body: Body) {
+    init(timing: ResolvedTiming, target: AnimationTarget, isKeyframe: Bool, index: Int) {
         self.timing = timing
-        self.body = body
-    }
-
-    var field: AnimatedField {
-        switch body {
-        case .scalar(let slot, _): AnimatedField(slot)
-        case .point(let slot, _): AnimatedField(slot)
-        case .size(let slot, _): AnimatedField(slot)
-        case .rect(let slot, _): AnimatedField(slot)
-        case .color(let slot, _): AnimatedField(slot)
-        case .transform(let slot, _): AnimatedField(slot)
-        }
+        self.target = target
+        self.isKeyframe = isKeyframe
+        self.index = Int32(truncatingIfNeeded: index)
     }
 
     /// Writes the animation's value at layer time `layerTime` into `state`. The value beneath it is
@@ -40,28 +23,36 @@ struct AttachedAnimation: Sendable {
     /// else the field in `state`.
     @inline(__always)
     func apply(
-        to state: inout LayerState, model: UnsafePointer<LayerState>?, atLayerTime layerTime: Double
+        to state: inout LayerState, tables: borrowing AnimationTables, model: UnsafePointer<LayerState>?,
+        atLayerTime layerTime: Double
     ) {
         let beneathModel = isFirstOnField ? model : nil
-        switch body {
-        case .scalar(let slot, let curve):
-            let underlying = beneathModel?.pointee[slot] ?? state[slot]
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: underlying)
-        case .point(let slot, let curve):
-            let underlying = beneathModel?.pointee[slot] ?? state[slot]
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: underlying)
-        case .size(let slot, let curve):
-            let underlying = beneathModel?.pointee[slot] ?? state[slot]
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: underlying)
-        case .rect(let slot, let curve):
-            let underlying = beneathModel?.pointee[slot] ?? state[slot]
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: underlying)
-        case .color(let slot, let curve):
-            let underlying = beneathModel?.pointee[slot] ?? state[slot]
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: underlying)
-        case .transform(let slot, let curve):
-            let underlying = beneathModel?.pointee[slot] ?? state[slot]
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: underlying)
+        let index = Int(self.index)
+        switch target {
+        case .scalar(let slot):
+            state[slot] = tables.scalars.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .point(let slot):
+            state[slot] = tables.points.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .size(let slot):
+            state[slot] = tables.sizes.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .rect(let slot):
+            state[slot] = tables.rects.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .color(let slot):
+            state[slot] = tables.colors.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .transform(let slot):
+            state[slot] = tables.transforms.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
         }
     }
 }

@@ -54,7 +54,7 @@ extension Layer {
     ) {
         attachedAnimations.withUnsafeBufferPointer { animations in
             for index in animations.indices {
-                animations[index].apply(to: &state, model: model, atLayerTime: localTime)
+                animations[index].apply(to: &state, tables: animationTables, model: model, atLayerTime: localTime)
             }
         }
     }

@@ -35,8 +35,11 @@ public class Layer: @unchecked Sendable {
     /// The revision of the current model and list of animations (see ``PresentationCache``).
     @exclusivity(unchecked) var modelRevision = ModelRevision.next()
 
-    /// The animations in evaluation order (the per-frame path reads only these).
+    /// The animations in evaluation order (the per-frame path reads only these and the tables).
     @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
+
+    /// The animations' evaluation forms, which `attachedAnimations` index into.
+    @exclusivity(unchecked) var animationTables = AnimationTables()
 
     /// The animations as added, with their keys, in the same order as `attachedAnimations`.
     var animationRecords: [AnimationRecord] = []
