@@ -58,10 +58,14 @@ struct LayerAnimationTests {
 
     @Test func removingAnAnimationKeepsTheOthersIntact() throws {
         let layer = ShapeLayer()
-        let widths = try KeyframeAnimation(property: .lineWidth, values: [1.0, 3.0], timing: .init(duration: 1))
-        let starts = try KeyframeAnimation(property: .strokeStart, values: [0.0, 0.5], timing: .init(duration: 1))
-        let ends = BasicAnimation(property: .strokeEnd, fromValue: 1.0, toValue: 0.5, timing: .init(duration: 1))
-        let fade = BasicAnimation(property: .opacity, fromValue: 0.0, toValue: 1.0, timing: .init(duration: 1))
+        let widths = try KeyframeAnimation(
+            property: .lineWidth, values: [1.0, 3.0], timing: .init(duration: 1))
+        let starts = try KeyframeAnimation(
+            property: .strokeStart, values: [0.0, 0.5], timing: .init(duration: 1))
+        let ends = BasicAnimation(
+            property: .strokeEnd, fromValue: 1.0, toValue: 0.5, timing: .init(duration: 1))
+        let fade = BasicAnimation(
+            property: .opacity, fromValue: 0.0, toValue: 1.0, timing: .init(duration: 1))
         layer.add(widths, forKey: "widths", atRootTime: 0)
         layer.add(ends, forKey: "ends", atRootTime: 0)
         layer.add(starts, forKey: "starts", atRootTime: 0)

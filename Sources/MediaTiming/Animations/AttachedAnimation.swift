@@ -23,34 +23,34 @@ struct AttachedAnimation: Sendable {
     /// else the field in `state`.
     @inline(__always)
     func apply(
-        to state: inout LayerState, tables: borrowing AnimationTables, model: UnsafePointer<LayerState>?,
+        to state: inout LayerState, tables: UnsafePointer<AnimationTables>, model: UnsafePointer<LayerState>?,
         atLayerTime layerTime: Double
     ) {
         let beneathModel = isFirstOnField ? model : nil
         let index = Int(self.index)
         switch target {
         case .scalar(let slot):
-            state[slot] = tables.scalars.evaluate(
+            state[slot] = tables.pointee.scalars.evaluate(
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])
         case .point(let slot):
-            state[slot] = tables.points.evaluate(
+            state[slot] = tables.pointee.points.evaluate(
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])
         case .size(let slot):
-            state[slot] = tables.sizes.evaluate(
+            state[slot] = tables.pointee.sizes.evaluate(
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])
         case .rect(let slot):
-            state[slot] = tables.rects.evaluate(
+            state[slot] = tables.pointee.rects.evaluate(
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])
         case .color(let slot):
-            state[slot] = tables.colors.evaluate(
+            state[slot] = tables.pointee.colors.evaluate(
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])
         case .transform(let slot):
-            state[slot] = tables.transforms.evaluate(
+            state[slot] = tables.pointee.transforms.evaluate(
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])
         }

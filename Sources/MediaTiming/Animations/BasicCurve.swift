@@ -18,8 +18,10 @@ struct BasicCurve<Value: Interpolatable>: ProgressEvaluating {
         let zero = Value.zero
         switch (animation.fromValue, animation.toValue, animation.byValue) {
         case (let from?, let to?, _): (start, startIsRelative, end, endIsRelative) = (from, false, to, false)
-        case (let from?, nil, let by?): (start, startIsRelative, end, endIsRelative) = (from, false, from.adding(by), false)
-        case (nil, let to?, let by?): (start, startIsRelative, end, endIsRelative) = (to.subtracting(by), false, to, false)
+        case (let from?, nil, let by?):
+            (start, startIsRelative, end, endIsRelative) = (from, false, from.adding(by), false)
+        case (nil, let to?, let by?):
+            (start, startIsRelative, end, endIsRelative) = (to.subtracting(by), false, to, false)
         case (let from?, nil, nil): (start, startIsRelative, end, endIsRelative) = (from, false, zero, true)
         case (nil, let to?, nil): (start, startIsRelative, end, endIsRelative) = (zero, true, to, false)
         case (nil, nil, let by?): (start, startIsRelative, end, endIsRelative) = (zero, true, by, true)

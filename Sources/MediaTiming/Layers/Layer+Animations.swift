@@ -76,7 +76,8 @@ extension Layer {
         let (target, index) = store(&animationTables)
         attachedAnimations.append(
             AttachedAnimation(
-                timing: ResolvedTiming(animation.timing), target: target, isKeyframe: isKeyframe, index: index))
+                timing: ResolvedTiming(animation.timing), target: target, isKeyframe: isKeyframe, index: index
+            ))
         animationRecords.append(AnimationRecord(key: key, animation: animation))
         markFirstAnimationOnEachField()
     }

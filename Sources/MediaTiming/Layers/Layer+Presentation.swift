@@ -52,9 +52,13 @@ extension Layer {
     func applyAnimations(
         to state: inout LayerState, model: UnsafePointer<LayerState>?, atLocalTime localTime: Double
     ) {
-        attachedAnimations.withUnsafeBufferPointer { animations in
-            for index in animations.indices {
-                animations[index].apply(to: &state, tables: animationTables, model: model, atLayerTime: localTime)
+        // Pointers rather than copies: passing the stored tables by value would retain every
+        // array in them on each call.
+        withUnsafePointer(to: &animationTables) { tables in
+            attachedAnimations.withUnsafeBufferPointer { animations in
+                for index in animations.indices {
+                    animations[index].apply(to: &state, tables: tables, model: model, atLayerTime: localTime)
+                }
             }
         }
     }
