@@ -19,7 +19,8 @@ struct CairoLayerDrawing {
         let determinant = toSuperlayer.determinant
         // A transform that flattens the layer to nothing (or is not finite) draws nothing; Cairo
         // would refuse it and stop drawing altogether.
-        guard determinant != 0, determinant.isFinite, toSuperlayer.tx.isFinite, toSuperlayer.ty.isFinite else {
+        guard determinant != 0, determinant.isFinite, toSuperlayer.tx.isFinite, toSuperlayer.ty.isFinite
+        else {
             return
         }
 
@@ -62,7 +63,8 @@ struct CairoLayerDrawing {
         if state.fillColor.alpha > 0 {
             cairo_new_path(context)
             addPath(state.path)
-            cairo_set_fill_rule(context, state.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_fill_rule(
+                context, state.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             setSource(state.fillColor)
             cairo_fill(context)
         }
@@ -76,7 +78,8 @@ struct CairoLayerDrawing {
         cairo_set_line_width(context, lineWidth)
         cairo_set_line_cap(context, Self.cairoCap(state.lineCap))
         cairo_set_line_join(context, Self.cairoJoin(state.lineJoin))
-        cairo_set_miter_limit(context, state.miterLimit.isFinite && state.miterLimit >= 1 ? state.miterLimit : 10)
+        cairo_set_miter_limit(
+            context, state.miterLimit.isFinite && state.miterLimit >= 1 ? state.miterLimit : 10)
         setSource(state.strokeColor)
         cairo_stroke(context)
     }
@@ -126,15 +129,19 @@ struct CairoLayerDrawing {
                     cairo_get_current_point(context, &current.x, &current.y)
                 }
                 let control1 = Point(
-                    x: current.x + 2.0 / 3.0 * (control.x - current.x), y: current.y + 2.0 / 3.0 * (control.y - current.y))
+                    x: current.x + 2.0 / 3.0 * (control.x - current.x),
+                    y: current.y + 2.0 / 3.0 * (control.y - current.y))
                 let control2 = Point(
-                    x: point.x + 2.0 / 3.0 * (control.x - point.x), y: point.y + 2.0 / 3.0 * (control.y - point.y))
+                    x: point.x + 2.0 / 3.0 * (control.x - point.x),
+                    y: point.y + 2.0 / 3.0 * (control.y - point.y))
                 cairo_curve_to(context, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
             case .cubicCurve(let point, let control1, let control2):
                 guard point.isFinite, control1.isFinite, control2.isFinite else { continue }
                 cairo_curve_to(context, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
             case .arc(let center, let radius, let startAngle, let endAngle, let clockwise):
-                guard center.isFinite, radius.isFinite, startAngle.isFinite, endAngle.isFinite else { continue }
+                guard center.isFinite, radius.isFinite, startAngle.isFinite, endAngle.isFinite else {
+                    continue
+                }
                 if clockwise {
                     cairo_arc(context, center.x, center.y, abs(radius), startAngle, endAngle)
                 } else {

@@ -74,7 +74,8 @@ public final class ClockFace: @unchecked Sendable {
             let outerEnd = radius - ringWidth / 2 - ringWidth * 0.4
             let direction = Transform2D(rotationAngle: angle).applied(to: Point(x: 1, y: 0))
             tickPath.move(to: Point(x: center.x + direction.x * inner, y: center.y + direction.y * inner))
-            tickPath.addLine(to: Point(x: center.x + direction.x * outerEnd, y: center.y + direction.y * outerEnd))
+            tickPath.addLine(
+                to: Point(x: center.x + direction.x * outerEnd, y: center.y + direction.y * outerEnd))
         }
         ticks.path = tickPath
         ticks.fillColor = .clear
@@ -158,7 +159,8 @@ public final class ClockFace: @unchecked Sendable {
         atRootTime rootTime: Double = 0
     ) throws(RenderingError) {
         try renderer.render(
-            root, atRootTime: rootTime, intoXRGB8888: memory, width: width, height: height, bytesPerRow: bytesPerRow)
+            root, atRootTime: rootTime, intoXRGB8888: memory, width: width, height: height,
+            bytesPerRow: bytesPerRow)
     }
 
     private var renderer: LayerRenderer { LayerRenderer(background: background) }

@@ -26,7 +26,8 @@ public struct LayerRenderer: Sendable {
     ///
     /// - Throws: ``RenderingError/invalidSize(width:height:)`` for a size Cairo cannot draw,
     ///   ``RenderingError/drawingFailed(reason:)`` if Cairo cannot set up.
-    public func render(_ root: Layer, atRootTime rootTime: Double, width: Int, height: Int) throws(RenderingError)
+    public func render(_ root: Layer, atRootTime rootTime: Double, width: Int, height: Int)
+        throws(RenderingError)
         -> Bitmap
     {
         var bitmap = try Bitmap(width: width, height: height)
@@ -38,7 +39,9 @@ public struct LayerRenderer: Sendable {
     /// reused).
     ///
     /// - Throws: ``RenderingError/drawingFailed(reason:)`` if Cairo cannot set up.
-    public func render(_ root: Layer, atRootTime rootTime: Double, into bitmap: inout Bitmap) throws(RenderingError) {
+    public func render(_ root: Layer, atRootTime rootTime: Double, into bitmap: inout Bitmap)
+        throws(RenderingError)
+    {
         let width = bitmap.width
         let height = bitmap.height
         var failure: RenderingError?
@@ -78,7 +81,8 @@ public struct LayerRenderer: Sendable {
             bytesPerRow % 4 == 0, bytesPerRow <= Int(Int32.max)
         else { throw .invalidBufferLayout(width: width, height: height, bytesPerRow: bytesPerRow) }
         try draw(
-            root, atRootTime: rootTime, memory: memory, width: width, height: height, bytesPerRow: bytesPerRow,
+            root, atRootTime: rootTime, memory: memory, width: width, height: height,
+            bytesPerRow: bytesPerRow,
             hasAlpha: false)
     }
 
@@ -91,7 +95,8 @@ public struct LayerRenderer: Sendable {
         canvas.clear(to: background)
         let drawing = CairoLayerDrawing(
             context: canvas.context,
-            flatteningTolerance: flatteningTolerance > 0 && flatteningTolerance.isFinite ? flatteningTolerance : 0.05)
+            flatteningTolerance: flatteningTolerance > 0 && flatteningTolerance.isFinite
+                ? flatteningTolerance : 0.05)
         drawing.draw(root, parentTime: rootTime)
         canvas.flush()
     }

@@ -77,7 +77,8 @@ struct LayerRendererTests {
         let blended = image.pixel(x: 50, y: 50)
         #expect(blended.red == 1 && abs(blended.green - 0.5) < 0.01 && blended.alpha == 1)
         box.isHidden = true
-        #expect(try renderer.render(root, atRootTime: 0, width: 100, height: 100).pixel(x: 50, y: 50) == .white)
+        #expect(
+            try renderer.render(root, atRootTime: 0, width: 100, height: 100).pixel(x: 50, y: 50) == .white)
     }
 
     @Test func masksToBoundsClipsSublayers() throws {
