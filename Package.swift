@@ -51,6 +51,8 @@ let package = Package(
             name: "ClockDemo",
             dependencies: [
                 "FrameClock",
+                "MediaTiming",
+                "LayerRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -93,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["FrameBench", "ClockDemo"],
+            dependencies: ["FrameBench", "ClockDemo", "LayerRendering", "MediaTiming"],
             swiftSettings: strict
         ),
         .testTarget(
