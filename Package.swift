@@ -62,6 +62,8 @@ let package = Package(
             name: "ClockDemo",
             dependencies: [
                 "FrameClock",
+                "MediaTiming",
+                "LayerRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -122,7 +124,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["FrameBench", "ClockDemo"],
+            dependencies: ["FrameBench", "ClockDemo", "LayerRendering", "MediaTiming"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
-# Every test of FrameClock: installs what is missing, builds with zero warnings in our own code,
-# runs the unit tests, then the suites that need more than a plain host (see below).
+# Every test of FrameClock, as CI runs it (.ci/run calls this script):
+#   1. installs the Debian packages it builds against, when missing;
+#   2. a debug build of everything, failing on any warning in our own sources;
+#   3. the unit tests (virtual time, command lines, rendering);
+#   4. the long runs (10^7 and 10^8 frames in virtual time) in a release build with testing enabled;
+#   5. the whole suite again under the thread sanitizer (its own build folder);
+#   6. the bounded fuzz runs and the vkms integration tests under qemu, where present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+step() { printf '\n== %s\n' "$*"; }
+
+step "system packages"
 bash Tests/install-system-packages.sh
 
-echo "== build (warnings in our sources fail the run)"
+step "debug build (a warning in our own sources fails the run)"
 swift build --build-tests 2>&1 | tee /tmp/frameclock-build.log
-if grep -E "^/.*(Sources|Tests|Examples|Benchmarks)/.*: warning:" /tmp/frameclock-build.log | grep -v "/.build/" ; then
+if grep -E "^$PWD/(Sources|Tests|Examples|Benchmarks)/.*: warning:" /tmp/frameclock-build.log; then
     echo "FAILED: the build shows warnings in our own sources" >&2
     exit 1
 fi
 
-echo "== unit tests"
+step "unit tests"
 swift test --skip-build
 
-for extra in Tests/VKMS/run-vkms-tests.sh; do
+step "long runs (release build)"
+swift build -c release --build-tests -Xswiftc -enable-testing
+FRAMECLOCK_LONG_RUNS=1 swift test -c release -Xswiftc -enable-testing --skip-build --filter LongRun
+
+step "thread sanitizer (the whole suite)"
+swift test --sanitize=thread --scratch-path .build-tsan
+
+for extra in Tests/Fuzz/run-fuzzers.sh Tests/VKMS/run-vkms-tests.sh; do
     if [ -f "$extra" ]; then
-        echo "== $extra"
+        step "$extra"
         bash "$extra" --build-path .build
     fi
 done

@@ -19,6 +19,8 @@ enum SourceSelection {
         switch source {
         case .manual(let manual):
             return manual.driver
+        case .shared(let shared):
+            return shared.driver
         case .timer(let framesPerSecond, let precision):
             return try timerDriver(
                 period: FramePeriod(framesPerSecond: framesPerSecond), precision: precision,

@@ -56,6 +56,32 @@ struct LayerAnimationTests {
         #expect(layer.animationCount == 0)
     }
 
+    @Test func removingAnAnimationKeepsTheOthersIntact() throws {
+        let layer = ShapeLayer()
+        let widths = try KeyframeAnimation(
+            property: .lineWidth, values: [1.0, 3.0], timing: .init(duration: 1))
+        let starts = try KeyframeAnimation(
+            property: .strokeStart, values: [0.0, 0.5], timing: .init(duration: 1))
+        let ends = BasicAnimation(
+            property: .strokeEnd, fromValue: 1.0, toValue: 0.5, timing: .init(duration: 1))
+        let fade = BasicAnimation(
+            property: .opacity, fromValue: 0.0, toValue: 1.0, timing: .init(duration: 1))
+        layer.add(widths, forKey: "widths", atRootTime: 0)
+        layer.add(ends, forKey: "ends", atRootTime: 0)
+        layer.add(starts, forKey: "starts", atRootTime: 0)
+        layer.add(fade, forKey: "fade", atRootTime: 0)
+        layer.removeAnimation(forKey: "widths")
+        layer.removeAnimation(forKey: "ends")
+        let state = layer.presentation(atRootTime: 0.5)
+        #expect(state.lineWidth == 1)
+        #expect(state.strokeEnd == 1)
+        #expect(state.strokeStart == 0.25)
+        #expect(state.opacity == 0.5)
+        layer.add(ends, forKey: "ends", atRootTime: 0)
+        #expect(layer.presentation(atRootTime: 0.5).strokeEnd == 0.75)
+        #expect(layer.animationKeys == ["starts", "fade", "ends"])
+    }
+
     @Test func laterAnimationsOverrideAndAdditiveOnesAdd() {
         let layer = Layer()
         layer.position = Point(x: 100, y: 100)
@@ -140,6 +166,22 @@ struct LayerAnimationTests {
         layer.updatePresentation(&cache, atLocalTime: 0.25)
         #expect(cache.state.lineWidth == 7)
         #expect(cache.state.strokeEnd == 0.25)
+        layer.updatePresentation(&cache, atLocalTime: 5)
+        #expect(cache.state.strokeEnd == 0.9)
+        // Stacked animations on one field: the first reads the model, the additive one adds to it,
+        // frame after frame (no drift from reusing the cached value).
+        var nudge = BasicAnimation(property: .strokeEnd, byValue: 0.01)
+        nudge.isAdditive = true
+        nudge.duration = 10
+        layer.add(nudge, forKey: "nudge", atRootTime: 0)
+        for _ in 0..<3 {
+            layer.updatePresentation(&cache, atLocalTime: 5)
+            #expect(isClose(cache.state.strokeEnd, 0.905))
+        }
+        layer.removeAnimation(forKey: "sweep")
+        layer.updatePresentation(&cache, atLocalTime: 5)
+        #expect(isClose(cache.state.strokeEnd, 0.905))
+        layer.removeAnimation(forKey: "nudge")
         layer.updatePresentation(&cache, atLocalTime: 5)
         #expect(cache.state.strokeEnd == 0.9)
         // A cache moved to another layer is refilled from that layer's model.

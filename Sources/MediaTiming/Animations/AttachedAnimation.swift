@@ -1,50 +1,58 @@
-/// An animation as a layer evaluates it: its timing resolved once at add time, and its evaluation
-/// form tagged with the ``LayerState`` field it drives. Its key and the animation as added are
-/// kept apart (in ``AnimationRecord``), off the per-frame path.
+/// An animation as a layer evaluates it: its timing resolved once at add time, the field it
+/// drives, and where its evaluation form is in the layer's ``AnimationTables``. A plain value; its
+/// key and the animation as added are kept apart (in ``AnimationRecord``), off the per-frame path.
 struct AttachedAnimation: Sendable {
-    /// The evaluation form and the field it drives, one case per value type.
-    enum Body: Sendable {
-        case scalar(ScalarSlot, AnimationCurve<Double>)
-        case point(PointSlot, AnimationCurve<Point>)
-        case size(SizeSlot, AnimationCurve<Size>)
-        case rect(RectSlot, AnimationCurve<Rect>)
-        case color(ColorSlot, AnimationCurve<Color>)
-        case transform(TransformSlot, AnimationCurve<Transform2D>)
-    }
-
     var timing: ResolvedTiming
-    var body: Body
+    var target: AnimationTarget
+    var isKeyframe: Bool
+    /// Whether this is the first of its layer's animations on its field; the first one takes the
+    /// model value as the value beneath it. Maintained by the layer.
+    var isFirstOnField = true
+    /// The index of the evaluation form in its table.
+    var index: Int32
 
-    /// Writes the animation's value at layer time `layerTime` into `state`, over the value the
-    /// field has there.
-    @inline(__always)
-    func apply(to state: inout LayerState, atLayerTime layerTime: Double) {
-        switch body {
-        case .scalar(let slot, let curve):
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: state[slot])
-        case .point(let slot, let curve):
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: state[slot])
-        case .size(let slot, let curve):
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: state[slot])
-        case .rect(let slot, let curve):
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: state[slot])
-        case .color(let slot, let curve):
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: state[slot])
-        case .transform(let slot, let curve):
-            state[slot] = curve.evaluate(timing: timing, atParentTime: layerTime, underlying: state[slot])
-        }
+    init(timing: ResolvedTiming, target: AnimationTarget, isKeyframe: Bool, index: Int) {
+        self.timing = timing
+        self.target = target
+        self.isKeyframe = isKeyframe
+        self.index = Int32(truncatingIfNeeded: index)
     }
 
-    /// Copies the field the animation drives from `model` into `state`.
+    /// Writes the animation's value at layer time `layerTime` into `state`. The value beneath it is
+    /// the field in `model` when this is the first animation on the field and `model` is given,
+    /// else the field in `state`.
     @inline(__always)
-    func restoreField(in state: inout LayerState, from model: borrowing LayerState) {
-        switch body {
-        case .scalar(let slot, _): state[slot] = model[slot]
-        case .point(let slot, _): state[slot] = model[slot]
-        case .size(let slot, _): state[slot] = model[slot]
-        case .rect(let slot, _): state[slot] = model[slot]
-        case .color(let slot, _): state[slot] = model[slot]
-        case .transform(let slot, _): state[slot] = model[slot]
+    func apply(
+        to state: inout LayerState, tables: UnsafePointer<AnimationTables>, model: UnsafePointer<LayerState>?,
+        atLayerTime layerTime: Double
+    ) {
+        let beneathModel = isFirstOnField ? model : nil
+        let index = Int(self.index)
+        switch target {
+        case .scalar(let slot):
+            state[slot] = tables.pointee.scalars.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .point(let slot):
+            state[slot] = tables.pointee.points.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .size(let slot):
+            state[slot] = tables.pointee.sizes.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .rect(let slot):
+            state[slot] = tables.pointee.rects.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .color(let slot):
+            state[slot] = tables.pointee.colors.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
+        case .transform(let slot):
+            state[slot] = tables.pointee.transforms.evaluate(
+                isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
+                underlying: beneathModel?.pointee[slot] ?? state[slot])
         }
     }
 }

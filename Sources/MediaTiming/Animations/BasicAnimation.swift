@@ -60,6 +60,7 @@ public struct BasicAnimation<Value: Interpolatable>: LayerAnimation {
     /// The animated value at the layer's local time `parentTime` over `modelValue` (see
     /// ``LayerAnimation/value(atParentTime:modelValue:)``).
     public func value(atParentTime parentTime: Double, modelValue: Value) -> Value {
-        BasicCurve(self).evaluate(timing: ResolvedTiming(timing), atParentTime: parentTime, underlying: modelValue)
+        BasicCurve(self).evaluate(
+            timing: ResolvedTiming(timing), atParentTime: parentTime, underlying: modelValue)
     }
 }

@@ -1,32 +1,45 @@
-/// The evaluation form of a ``BasicAnimation``: its values, timing function and composition flags.
+/// The evaluation form of a ``BasicAnimation``: its two endpoints, each either a constant or
+/// relative to the value beneath the animation, its timing function and composition flags.
+///
+/// `CABasicAnimation`'s seven from/to/by combinations reduce to this form once, when the animation
+/// is added: constants such as `toValue − byValue` are computed then, and an endpoint that is
+/// "the current value" becomes `zero` relative to it. Two values and two flags keep the form small.
 struct BasicCurve<Value: Interpolatable>: ProgressEvaluating {
-    var fromValue: Value?
-    var toValue: Value?
-    var byValue: Value?
+    var start: Value
+    var end: Value
+    /// Whether `start` is added to the value beneath (else it is used as it is).
+    var startIsRelative: Bool
+    /// Whether `end` is added to the value beneath.
+    var endIsRelative: Bool
     var timingFunction: TimingFunction
     var composition: AnimationComposition
 
     init(_ animation: BasicAnimation<Value>) {
-        fromValue = animation.fromValue
-        toValue = animation.toValue
-        byValue = animation.byValue
+        let zero = Value.zero
+        switch (animation.fromValue, animation.toValue, animation.byValue) {
+        case (let from?, let to?, _): (start, startIsRelative, end, endIsRelative) = (from, false, to, false)
+        case (let from?, nil, let by?):
+            (start, startIsRelative, end, endIsRelative) = (from, false, from.adding(by), false)
+        case (nil, let to?, let by?):
+            (start, startIsRelative, end, endIsRelative) = (to.subtracting(by), false, to, false)
+        case (let from?, nil, nil): (start, startIsRelative, end, endIsRelative) = (from, false, zero, true)
+        case (nil, let to?, nil): (start, startIsRelative, end, endIsRelative) = (zero, true, to, false)
+        case (nil, nil, let by?): (start, startIsRelative, end, endIsRelative) = (zero, true, by, true)
+        case (nil, nil, nil): (start, startIsRelative, end, endIsRelative) = (zero, true, zero, true)
+        }
         timingFunction = animation.timingFunction
         composition = AnimationComposition(of: animation)
     }
 
-    /// The start and end values over `current` (see ``BasicAnimation``).
+    /// The start and end values over `current` (see ``BasicAnimation``); for an additive animation
+    /// relative endpoints are relative to zero, since the value beneath is added afterwards.
     @inline(__always)
     func endpoints(over current: Value) -> (from: Value, to: Value) {
         let base = composition.isAdditive ? Value.zero : current
-        switch (fromValue, toValue, byValue) {
-        case (let from?, let to?, _): return (from, to)
-        case (let from?, nil, let by?): return (from, from.adding(by))
-        case (nil, let to?, let by?): return (to.subtracting(by), to)
-        case (let from?, nil, nil): return (from, base)
-        case (nil, let to?, nil): return (base, to)
-        case (nil, nil, let by?): return (base, base.adding(by))
-        case (nil, nil, nil): return (base, base)
-        }
+        return (
+            startIsRelative ? base.adding(start) : start,
+            endIsRelative ? base.adding(end) : end
+        )
     }
 
     @inline(__always)

@@ -37,6 +37,7 @@ struct KeyframeCurve<Value: Interpolatable>: ProgressEvaluating {
         let fraction = timingFunction.output(forInput: progress.progress)
         let value = keyframeValue(atFraction: fraction)
         let cycleEnd = autoreverses ? values[0] : values[values.count - 1]
-        return composition.combined(value, cycleEndValue: cycleEnd, cycle: progress.cycle, underlying: underlying)
+        return composition.combined(
+            value, cycleEndValue: cycleEnd, cycle: progress.cycle, underlying: underlying)
     }
 }

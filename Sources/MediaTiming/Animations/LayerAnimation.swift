@@ -1,9 +1,8 @@
 /// What every animation of a layer property has: the property, its timing, its timing function
 /// and how it combines with the model value (Core Animation's `CAPropertyAnimation`).
 ///
-/// Animations are values: ``Layer/add(_:forKey:atRootTime:)-(BasicAnimation<Value>,_,_)`` stores a
-/// copy (as Core Animation copies an added animation), so changing an animation afterwards does
-/// not change the one on the layer.
+/// Animations are values: `Layer.add(_:forKey:atRootTime:)` stores a copy (as Core Animation copies
+/// an added animation), so changing an animation afterwards does not change the one on the layer.
 ///
 /// The ``TimingParameters`` properties are also reachable directly (`animation.duration = 60`).
 public protocol LayerAnimation: Sendable {

@@ -15,7 +15,7 @@ extension Layer {
     ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
-        attach(.basic(BasicCurve(copy)), animation: copy, property: copy.property, key: key)
+        attach(copy, key: key, isKeyframe: false) { copy.property.storeBasic(BasicCurve(copy), &$0) }
     }
 
     /// Adds a keyframe animation under `key`, with the same rules as the basic-animation overload.
@@ -24,7 +24,7 @@ extension Layer {
     ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
-        attach(.keyframe(copy.curve), animation: copy, property: copy.property, key: key)
+        attach(copy, key: key, isKeyframe: true) { copy.property.storeKeyframe(copy.curve, &$0) }
     }
 
     /// The animation added under `key`, with its begin time as fixed when it was added, or `nil`.
@@ -47,16 +47,19 @@ extension Layer {
         while index >= 0 {
             if animationRecords[index].key == key {
                 animationRecords.remove(at: index)
-                attachedAnimations.remove(at: index)
+                detachAnimation(at: index)
             }
             index -= 1
         }
+        markFirstAnimationOnEachField()
     }
 
     /// Removes every animation, keyed or not.
     public func removeAllAnimations() {
         attachedAnimations.removeAll()
+        animationTables.removeAll()
         animationRecords.removeAll()
+        markFirstAnimationOnEachField()
     }
 
     private func fixedBeginTime(_ beginTime: Double, atRootTime rootTime: Double) -> Double {
@@ -65,13 +68,44 @@ extension Layer {
         return now.isFinite ? now : 0
     }
 
-    private func attach<Value>(
-        _ curve: AnimationCurve<Value>, animation: some LayerAnimation, property: LayerProperty<Value>,
-        key: String?
+    private func attach(
+        _ animation: some LayerAnimation, key: String?, isKeyframe: Bool,
+        store: (inout AnimationTables) -> (AnimationTarget, Int)
     ) {
         if let key { removeAnimation(forKey: key) }
+        let (target, index) = store(&animationTables)
         attachedAnimations.append(
-            AttachedAnimation(timing: ResolvedTiming(animation.timing), body: property.makeBody(curve)))
+            AttachedAnimation(
+                timing: ResolvedTiming(animation.timing), target: target, isKeyframe: isKeyframe, index: index
+            ))
         animationRecords.append(AnimationRecord(key: key, animation: animation))
+        markFirstAnimationOnEachField()
+    }
+
+    /// Removes the attached animation at `position` and its evaluation form, renumbering the forms
+    /// after it in the same table.
+    private func detachAnimation(at position: Int) {
+        let removed = attachedAnimations.remove(at: position)
+        animationTables.remove(removed)
+        for other in attachedAnimations.indices
+        where attachedAnimations[other].target.sharesTable(with: removed.target)
+            && attachedAnimations[other].isKeyframe == removed.isKeyframe
+            && attachedAnimations[other].index > removed.index
+        {
+            attachedAnimations[other].index -= 1
+        }
+    }
+
+    /// Called whenever the list of animations changes: marks each field's first animation, and
+    /// takes a new revision so that presentation caches refill from the model (a field whose last
+    /// animation was removed must return to its model value).
+    private func markFirstAnimationOnEachField() {
+        modelRevision = ModelRevision.next()
+        var seen: UInt64 = 0
+        for index in attachedAnimations.indices {
+            let bit = attachedAnimations[index].target.fieldBit
+            attachedAnimations[index].isFirstOnField = seen & bit == 0
+            seen |= bit
+        }
     }
 }

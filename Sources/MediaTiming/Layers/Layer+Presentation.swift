@@ -1,11 +1,11 @@
 extension Layer {
     /// The presentation state when this layer's local time is `localTime`: the model state with
     /// every animation applied in order. Animations that do not apply at that time leave the model
-    /// value; a NaN local time applies none. Does not allocate (it copies the whole state; see
+    /// value; at a NaN local time only frozen animations (speed 0) apply. Does not allocate (it copies the whole state; see
     /// ``updatePresentation(_:atLocalTime:)`` for the incremental form).
     public func presentation(atLocalTime localTime: Double) -> LayerState {
-        var state = model
-        applyAnimations(to: &state, atLocalTime: localTime)
+        var state = storedModel
+        applyAnimations(to: &state, model: nil, atLocalTime: localTime)
         return state
     }
 
@@ -15,16 +15,16 @@ extension Layer {
     /// Does not allocate.
     public func updatePresentation(_ cache: inout PresentationCache, atLocalTime localTime: Double) {
         if cache.sourceRevision == modelRevision {
-            attachedAnimations.withUnsafeBufferPointer { animations in
-                for index in animations.indices {
-                    animations[index].restoreField(in: &cache.state, from: model)
-                }
+            // Only animated fields can differ from the model: each field's first animation reads
+            // the model value beneath it, so the fields need not be reset first.
+            withUnsafePointer(to: &storedModel) { model in
+                applyAnimations(to: &cache.state, model: model, atLocalTime: localTime)
             }
         } else {
-            cache.state = model
+            cache.state = storedModel
             cache.sourceRevision = modelRevision
+            applyAnimations(to: &cache.state, model: nil, atLocalTime: localTime)
         }
-        applyAnimations(to: &cache.state, atLocalTime: localTime)
     }
 
     /// The presentation state at root time `rootTime` (the layer's local time is computed from the
@@ -45,12 +45,20 @@ extension Layer {
         property.read(model)
     }
 
+    /// Applies the animations in order. With `model`, the first animation on each field takes the
+    /// value beneath it from the model rather than from `state`; at a NaN time none applies, so
+    /// animated fields are reset to the model.
     @inline(__always)
-    func applyAnimations(to state: inout LayerState, atLocalTime localTime: Double) {
-        guard !localTime.isNaN else { return }
-        attachedAnimations.withUnsafeBufferPointer { animations in
-            for index in animations.indices {
-                animations[index].apply(to: &state, atLayerTime: localTime)
+    func applyAnimations(
+        to state: inout LayerState, model: UnsafePointer<LayerState>?, atLocalTime localTime: Double
+    ) {
+        // Pointers rather than copies: passing the stored tables by value would retain every
+        // array in them on each call.
+        withUnsafePointer(to: &animationTables) { tables in
+            attachedAnimations.withUnsafeBufferPointer { animations in
+                for index in animations.indices {
+                    animations[index].apply(to: &state, tables: tables, model: model, atLayerTime: localTime)
+                }
             }
         }
     }

@@ -97,6 +97,7 @@ extension Layer {
         let parentTime = superlayer?.localTime(atRootTime: rootTime) ?? rootTime
         guard parentTime.isFinite else { return }
         let resumedSpeed = speedBeforePause != 0 && speedBeforePause.isFinite ? speedBeforePause : 1
+        speedBeforePause = 1
         speed = resumedSpeed
         timeOffset = 0
         beginTime = 0

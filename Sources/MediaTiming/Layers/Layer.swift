@@ -18,26 +18,8 @@
 /// `@Sendable` callback; the conformance is unchecked, and concurrent use from two threads at once
 /// is a data race. Evaluation (``presentation(atRootTime:)``) takes no lock and does not allocate.
 public class Layer: @unchecked Sendable {
-    /// The model state; every change takes a new revision number.
-    @exclusivity(unchecked) var model = LayerState() {
-        didSet { modelRevision = ModelRevision.next() }
-    }
-    /// The revision of the current model (see ``PresentationCache``).
-    @exclusivity(unchecked) var modelRevision = ModelRevision.next()
-    /// The animations in evaluation order (the per-frame path reads only these).
-    @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
-    /// The animations as added, with their keys, in the same order as `attachedAnimations`.
-    var animationRecords: [AnimationRecord] = []
-    var speedBeforePause = 1.0
-
-    /// The layers drawn on top of this one, back to front.
-    public internal(set) var sublayers: [Layer] = []
-
-    /// The layer this one is a sublayer of, or `nil` for a tree's root.
-    public internal(set) weak var superlayer: Layer?
-
-    /// A name for debugging and for finding layers; not used by the model.
-    public var name: String?
+    // The per-frame path reads the clock, the revision and the animations: they come first, so
+    // that they share the object's first cache line.
 
     /// When the layer's time begins, in its superlayer's time. Default 0. Non-finite values are
     /// read as 0.
@@ -49,6 +31,45 @@ public class Layer: @unchecked Sendable {
 
     /// An offset added to the layer's local time. Default 0. Non-finite values are read as 0.
     public var timeOffset = 0.0
+
+    /// The revision of the current model and list of animations (see ``PresentationCache``).
+    @exclusivity(unchecked) var modelRevision = ModelRevision.next()
+
+    /// The animations in evaluation order (the per-frame path reads only these and the tables).
+    @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
+
+    /// The animations' evaluation forms, which `attachedAnimations` index into.
+    @exclusivity(unchecked) var animationTables = AnimationTables()
+
+    /// The animations as added, with their keys, in the same order as `attachedAnimations`.
+    var animationRecords: [AnimationRecord] = []
+
+    var speedBeforePause = 1.0
+
+    /// The layers drawn on top of this one, back to front.
+    public internal(set) var sublayers: [Layer] = []
+
+    /// The layer this one is a sublayer of, or `nil` for a tree's root.
+    public internal(set) weak var superlayer: Layer?
+
+    /// A name for debugging and for finding layers; not used by the model.
+    public var name: String?
+
+    /// The model state's storage; changes go through `model`.
+    @exclusivity(unchecked) var storedModel = LayerState()
+
+    /// The model state; every change takes a new revision number.
+    var model: LayerState {
+        get { storedModel }
+        set {
+            storedModel = newValue
+            modelRevision = ModelRevision.next()
+        }
+        _modify {
+            yield &storedModel
+            modelRevision = ModelRevision.next()
+        }
+    }
 
     /// A layer with Core Animation's default state.
     public init() {}

@@ -15,7 +15,9 @@ public struct LayerProperty<Value: Interpolatable>: Sendable, Equatable, CustomS
     /// The property's name, as Core Animation's key path spells it.
     public let name: String
     let read: @Sendable (LayerState) -> Value
-    let makeBody: @Sendable (AnimationCurve<Value>) -> AttachedAnimation.Body
+    /// Stores an evaluation form in the table of `Value`s; returns the target and the index.
+    let storeBasic: @Sendable (BasicCurve<Value>, inout AnimationTables) -> (AnimationTarget, Int)
+    let storeKeyframe: @Sendable (KeyframeCurve<Value>, inout AnimationTables) -> (AnimationTarget, Int)
 
     /// The name.
     public var description: String { name }
@@ -31,7 +33,8 @@ extension LayerProperty where Value == Double {
     init(_ slot: ScalarSlot) {
         name = "\(slot)"
         read = { $0[slot] }
-        makeBody = { .scalar(slot, $0) }
+        storeBasic = { (.scalar(slot), $1.scalars.append($0)) }
+        storeKeyframe = { (.scalar(slot), $1.scalars.append($0)) }
     }
 
     /// ``LayerState/opacity``.
@@ -52,7 +55,8 @@ extension LayerProperty where Value == Point {
     init(_ slot: PointSlot) {
         name = "\(slot)"
         read = { $0[slot] }
-        makeBody = { .point(slot, $0) }
+        storeBasic = { (.point(slot), $1.points.append($0)) }
+        storeKeyframe = { (.point(slot), $1.points.append($0)) }
     }
 
     /// ``LayerState/position``.
@@ -65,7 +69,8 @@ extension LayerProperty where Value == Size {
     init(_ slot: SizeSlot) {
         name = slot == .boundsSize ? "bounds.size" : "\(slot)"
         read = { $0[slot] }
-        makeBody = { .size(slot, $0) }
+        storeBasic = { (.size(slot), $1.sizes.append($0)) }
+        storeKeyframe = { (.size(slot), $1.sizes.append($0)) }
     }
 
     /// The size of ``LayerState/bounds`` (Core Animation's `"bounds.size"`).
@@ -76,7 +81,8 @@ extension LayerProperty where Value == Rect {
     init(_ slot: RectSlot) {
         name = "\(slot)"
         read = { $0[slot] }
-        makeBody = { .rect(slot, $0) }
+        storeBasic = { (.rect(slot), $1.rects.append($0)) }
+        storeKeyframe = { (.rect(slot), $1.rects.append($0)) }
     }
 
     /// ``LayerState/bounds``.
@@ -87,7 +93,8 @@ extension LayerProperty where Value == Color {
     init(_ slot: ColorSlot) {
         name = "\(slot)"
         read = { $0[slot] }
-        makeBody = { .color(slot, $0) }
+        storeBasic = { (.color(slot), $1.colors.append($0)) }
+        storeKeyframe = { (.color(slot), $1.colors.append($0)) }
     }
 
     /// ``LayerState/backgroundColor``.
@@ -104,7 +111,8 @@ extension LayerProperty where Value == Transform2D {
     init(_ slot: TransformSlot) {
         name = "\(slot)"
         read = { $0[slot] }
-        makeBody = { .transform(slot, $0) }
+        storeBasic = { (.transform(slot), $1.transforms.append($0)) }
+        storeKeyframe = { (.transform(slot), $1.transforms.append($0)) }
     }
 
     /// ``LayerState/transform``.

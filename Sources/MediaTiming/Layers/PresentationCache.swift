@@ -10,14 +10,15 @@
 /// }
 /// ```
 public struct PresentationCache: Sendable {
+    /// The model revision `state` was copied from; 0 before the first update. (First, beside the
+    /// state's most animated fields.)
+    var sourceRevision: UInt64
     /// The presentation state as of the last update.
     public internal(set) var state: LayerState
-    /// The model revision `state` was copied from; 0 before the first update.
-    var sourceRevision: UInt64
 
     /// An empty cache; the first update fills it.
     public init() {
-        state = LayerState()
         sourceRevision = 0
+        state = LayerState()
     }
 }
