@@ -18,12 +18,11 @@ struct Display {
         guard light else { throw DRMError(call: "vblank-latency: no lit CRTC", errno: 22, detail: path) }
         let device = try DRMDevice(path: path)
         if !device.isMaster { try device.setMaster() }
-        guard let crtcID = try device.resources().crtcIDs.first,
-            let connector = try device.connectors().first(where: {
-                $0.connection == .connected && !$0.modes.isEmpty
-            }),
-            let mode = connector.preferredMode
-        else { throw DRMError(call: "vblank-latency: no connected output", errno: 19, detail: path) }
+        guard let output = try device.connectedOutputs().first, let mode = output.preferredMode else {
+            throw DRMError(call: "vblank-latency: no connected output", errno: 19, detail: path)
+        }
+        let crtcID = output.crtc.id
+        let connector = output.connector
         let buffer = try device.createDumbBuffer(width: UInt32(mode.hdisplay), height: UInt32(mode.vdisplay))
         let framebuffer = try device.addFramebuffer(buffer)
         try device.setCRTC(crtcID, framebuffer: framebuffer, connectors: [connector.id], mode: mode)

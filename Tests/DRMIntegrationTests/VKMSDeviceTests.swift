@@ -20,6 +20,16 @@ extension VKMSRoot {
             #expect(try fixture.device.capability(.crtcInVBlankEvent) == 1)
         }
 
+        @Test("the connected output: vkms's virtual connector driven by its one CRTC")
+        func outputs() throws {
+            let fixture = try VKMSFixture()
+            let outputs = try fixture.device.connectedOutputs()
+            #expect(outputs.count == 1)
+            #expect(outputs.first?.connector.id == fixture.connectorID)
+            #expect(outputs.first?.crtc.id == fixture.crtcID)
+            #expect(outputs.first?.preferredMode?.refreshIntervalNanoseconds == 16_665_600)
+        }
+
         @Test("the default mode's interval is 16665.6 µs, from htotal·vtotal/clock")
         func defaultMode() throws {
             let fixture = try VKMSFixture()
