@@ -45,9 +45,14 @@ public struct DRMSequenceGapCounter: Hashable, Sendable {
     /// The 64-bit sequence nearest to the last one whose low 32 bits are `sequence`.
     public func widen(_ sequence: UInt32) -> UInt64 {
         guard let last = lastSequence else { return UInt64(sequence) }
-        let high = last & ~UInt64(UInt32.max)
-        let candidate = high | UInt64(sequence)
-        let delta = Int64(bitPattern: candidate &- last)
+        return Self.widen(sequence, near: last)
+    }
+
+    /// The 64-bit sequence nearest to `reference` whose low 32 bits are `sequence`: a 32-bit
+    /// vblank counter (drmWaitVBlank) placed on a 64-bit count across wrap-around.
+    public static func widen(_ sequence: UInt32, near reference: UInt64) -> UInt64 {
+        let candidate = (reference & ~UInt64(UInt32.max)) | UInt64(sequence)
+        let delta = Int64(bitPattern: candidate &- reference)
         if delta < -Int64(1 << 31) { return candidate &+ (1 << 32) }
         if delta > Int64(1 << 31), candidate >= (1 << 32) { return candidate &- (1 << 32) }
         return candidate

@@ -215,15 +215,8 @@ final class DRMTickSource: TickSource {
 
     /// A 32-bit vblank counter widened against the grid's anchor.
     private func widen(_ sequence: UInt32) -> Int64 {
-        let anchor = UInt64(bitPattern: grid.anchorSequence)
-        var candidate = (anchor & ~UInt64(UInt32.max)) | UInt64(sequence)
-        let delta = Int64(bitPattern: candidate &- anchor)
-        if delta < -Int64(1 << 31) {
-            candidate &+= 1 << 32
-        } else if delta > Int64(1 << 31), candidate >= 1 << 32 {
-            candidate &-= 1 << 32
-        }
-        return Int64(bitPattern: candidate)
+        Int64(
+            bitPattern: DRMSequenceGapCounter.widen(sequence, near: UInt64(bitPattern: grid.anchorSequence)))
     }
 
     // MARK: - Waiting

@@ -53,4 +53,17 @@ struct SequenceGapTests {
         #expect(counter.missed == 1)
         #expect(counter.lastSequence == 12)
     }
+
+    @Test(
+        "widening a 32-bit counter near a 64-bit reference",
+        arguments: [
+            (UInt32(5), UInt64(3), UInt64(5)),
+            (UInt32(0xFFFF_FFFF), UInt64(1 << 32) + 2, UInt64(0xFFFF_FFFF)),
+            (UInt32(1), UInt64(0x1_FFFF_FFF0), UInt64(0x2_0000_0001)),
+            (UInt32(0xFFFF_FFF0), UInt64(0x2_0000_0001), UInt64(0x1_FFFF_FFF0)),
+            (UInt32(7), UInt64(0x5_0000_0007), UInt64(0x5_0000_0007)),
+        ])
+    func widen(sequence: UInt32, reference: UInt64, expected: UInt64) {
+        #expect(DRMSequenceGapCounter.widen(sequence, near: reference) == expected)
+    }
 }
