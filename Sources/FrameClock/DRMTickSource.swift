@@ -36,10 +36,10 @@ final class DRMTickSource: TickSource {
 
     /// Opens a source on `display`'s CRTC. Gives up DRM master if the descriptor got it (a clock
     /// needs no mode setting, and holding master would lock out the compositor or the demo).
+    /// `preferSequenceEvents: false` forces the drmWaitVBlank path (for tests of the fallback).
     ///
     /// - Throws: ``DisplayLinkError/drmUnavailable(reason:errno:)`` when the CRTC is not lit or
     ///   its vblank counter cannot be read.
-    /// `preferSequenceEvents: false` forces the drmWaitVBlank path (for tests of the fallback).
     init(display: DRMDisplay, control: ControlChannel, preferSequenceEvents: Bool = true)
         throws(DisplayLinkError)
     {
@@ -122,13 +122,10 @@ final class DRMTickSource: TickSource {
                         sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: fc_monotonic_ns(),
                         grid: grid)
                 }
-                if fc_monotonic_ns() > grid.timestamp(of: latest.sequence) + grid.period.offset(ofTicks: 4)
-                    + 100_000_000
-                {
-                    throw TickSourceFailure(
-                        reason: "vblanks stopped on CRTC \(crtcID) (last at sequence \(latest.sequence))",
-                        errno: nil)
-                }
+                // The counter has not reached a vblank that was due long ago: vblanks stopped.
+                throw TickSourceFailure(
+                    reason: "vblanks stopped on CRTC \(crtcID) (none since sequence \(latest.sequence))",
+                    errno: nil)
             }
         }
     }
@@ -223,8 +220,9 @@ final class DRMTickSource: TickSource {
 
     private enum Wake { case control, events, timeout }
 
-    /// When to stop waiting for `wanted` and look: four intervals after it was due, and at least
-    /// 100 ms (a slow virtual machine is late, not broken).
+    /// When to stop waiting for `wanted` and ask the kernel: four intervals after it was due, and
+    /// at least 100 ms (a slow virtual machine is late, not broken). If the counter has not reached
+    /// it by then, vblanks have stopped and the source fails.
     private func watchdogDeadline(for wanted: Int64) -> Int64 {
         grid.timestamp(of: wanted) + max(grid.period.offset(ofTicks: 4), 100_000_000)
     }
