@@ -34,6 +34,16 @@ public struct DRMEventParser: Sendable {
     /// Parses every record in `bytes`.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(DRMEventParseError) -> [DRMEvent] {
         var events: [DRMEvent] = []
+        events.reserveCapacity(bytes.count / Self.vblankRecordSize)
+        try forEachEvent(in: bytes) { events.append($0) }
+        return events
+    }
+
+    /// Parses the records in `bytes` one by one and hands each to `body`, without allocating.
+    /// Records before a malformed one have been handed over when the error is thrown.
+    public func forEachEvent(
+        in bytes: UnsafeRawBufferPointer, _ body: (DRMEvent) -> Void
+    ) throws(DRMEventParseError) {
         var offset = 0
         let header = Self.headerSize
         while offset < bytes.count {
@@ -51,10 +61,9 @@ public struct DRMEventParser: Sendable {
                 throw .truncatedRecord(
                     offset: offset, type: head.type, length: head.length, available: available)
             }
-            events.append(try record(bytes, offset: offset, type: head.type, length: length))
+            body(try record(bytes, offset: offset, type: head.type, length: length))
             offset += length
         }
-        return events
     }
 
     /// Parses every record in `bytes`.

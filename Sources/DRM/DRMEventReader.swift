@@ -14,11 +14,12 @@ public struct DRMEventReader: Sendable {
     public var fileDescriptor: Int32
     /// How unknown record types are handled.
     public var parser: DRMEventParser
-    /// The most bytes taken by one read (the kernel's own buffer for events is 4 KiB).
+    /// The most bytes taken by one read: 1 KiB holds 32 vblank or sequence records (the kernel
+    /// hands out whole records and leaves the rest for the next read), and fits on the stack.
     public var bufferSize: Int
 
     /// Creates a reader over `fileDescriptor`.
-    public init(fileDescriptor: Int32, parser: DRMEventParser = DRMEventParser(), bufferSize: Int = 4096) {
+    public init(fileDescriptor: Int32, parser: DRMEventParser = DRMEventParser(), bufferSize: Int = 1024) {
         self.fileDescriptor = fileDescriptor
         self.parser = parser
         self.bufferSize = max(bufferSize, DRMEventParser.headerSize)
@@ -30,22 +31,37 @@ public struct DRMEventReader: Sendable {
     /// - Throws: ``DRMError`` with call `"read"` and the errno of a failed read, or with errno
     ///   `EBADMSG` and ``DRMError/malformedEvent`` set when the bytes are not well-formed records.
     public func readEvents() throws(DRMError) -> [DRMEvent] {
-        // One read into a stack buffer, parsed in place: no allocation but the result.
-        let result: Result<[DRMEvent], DRMError> = withUnsafeTemporaryAllocation(
-            byteCount: bufferSize, alignment: 8
-        ) { raw in
+        var events: [DRMEvent] = []
+        try readEvents { events.append($0) }
+        return events
+    }
+
+    /// Reads once into a stack buffer and hands each record to `body` as it is parsed, without
+    /// allocating; returns how many records were read (0 when nothing is pending or at end of
+    /// file). Records before a malformed one have been handed over when the error is thrown.
+    ///
+    /// - Throws: as ``readEvents()``.
+    @discardableResult
+    public func readEvents(_ body: (DRMEvent) -> Void) throws(DRMError) -> Int {
+        let result: Result<Int, DRMError> = withUnsafeTemporaryAllocation(byteCount: bufferSize, alignment: 8)
+        {
+            raw in
             var count = 0
             while true {
                 count = Glibc.read(fileDescriptor, raw.baseAddress, raw.count)
                 if count >= 0 { break }
                 let code = Glibc.errno
                 if code == EINTR { continue }
-                if code == EAGAIN || code == EWOULDBLOCK { return .success([]) }
+                if code == EAGAIN || code == EWOULDBLOCK { return .success(0) }
                 return .failure(DRMError(call: "read", errno: code, detail: "drm events"))
             }
-            if count == 0 { return .success([]) }
+            var records = 0
             do throws(DRMEventParseError) {
-                return .success(try parser.parse(UnsafeRawBufferPointer(rebasing: raw[0..<count])))
+                try parser.forEachEvent(in: UnsafeRawBufferPointer(rebasing: raw[0..<count])) { event in
+                    records += 1
+                    body(event)
+                }
+                return .success(records)
             } catch {
                 return .failure(
                     DRMError(call: "read", errno: EBADMSG, detail: "drm events", malformedEvent: error))
@@ -57,12 +73,26 @@ public struct DRMEventReader: Sendable {
 
 extension DRMDevice {
     /// Reads the pending event records (non-blocking: an empty array when none are pending).
-    /// Poll ``fileDescriptor`` for readability to wait for them.
+    /// Poll ``fileDescriptor`` for readability to wait for them. Unknown record types are skipped
+    /// by default: other users of the descriptor may ask for events this module does not know.
     public func readEvents(unknownEvents: DRMEventParser.UnknownEventPolicy = .skip) throws(DRMError)
         -> [DRMEvent]
     {
         let fd = try openDescriptor(for: "read")
         return try DRMEventReader(fileDescriptor: fd, parser: DRMEventParser(unknownEvents: unknownEvents))
             .readEvents()
+    }
+}
+
+extension DRMDevice {
+    /// Reads the pending event records and hands each to `body` without allocating; returns how
+    /// many were read (0 when none are pending). Unknown record types are skipped by default.
+    @discardableResult
+    public func readEvents(
+        unknownEvents: DRMEventParser.UnknownEventPolicy = .skip, _ body: (DRMEvent) -> Void
+    ) throws(DRMError) -> Int {
+        let fd = try openDescriptor(for: "read")
+        return try DRMEventReader(fileDescriptor: fd, parser: DRMEventParser(unknownEvents: unknownEvents))
+            .readEvents(body)
     }
 }

@@ -174,34 +174,32 @@ final class DRMTickSource: TickSource {
 
     /// Reads the pending events; the tick for `wanted` if one of them reached it.
     private func readEvents(wanted: Int64) throws(TickSourceFailure) -> Tick? {
-        let events: [DRMEvent]
+        var reached: (sequence: Int64, timestamp: Int64)?
         do {
-            events = try device.readEvents(unknownEvents: .skip)
+            try device.readEvents { event in
+                let sequence: Int64
+                let timestamp: Int64
+                let id: UInt64
+                switch event {
+                case .crtcSequence(let e):
+                    (sequence, timestamp, id) = (Int64(e.sequence), e.timestampNanoseconds, e.userData)
+                case .vblank(let e) where e.crtcID == crtcID || e.crtcID == 0:
+                    (sequence, timestamp, id) = (widen(e.sequence), e.timestampNanoseconds, e.userData)
+                default:
+                    return
+                }
+                outstanding.removeAll { $0.id == id }
+                anchor(sequence, timestamp)
+                if sequence >= wanted, reached.map({ sequence > $0.sequence }) ?? true {
+                    reached = (sequence, timestamp)
+                }
+            }
         } catch {
             throw failure(error)
         }
-        let wokeAt = fc_monotonic_ns()
-        var reached: (sequence: Int64, timestamp: Int64)?
-        for event in events {
-            let sequence: Int64
-            let timestamp: Int64
-            let id: UInt64
-            switch event {
-            case .crtcSequence(let e):
-                (sequence, timestamp, id) = (Int64(e.sequence), e.timestampNanoseconds, e.userData)
-            case .vblank(let e) where e.crtcID == crtcID || e.crtcID == 0:
-                (sequence, timestamp, id) = (widen(e.sequence), e.timestampNanoseconds, e.userData)
-            default:
-                continue
-            }
-            outstanding.removeAll { $0.id == id }
-            anchor(sequence, timestamp)
-            if sequence >= wanted, reached.map({ sequence > $0.sequence }) ?? true {
-                reached = (sequence, timestamp)
-            }
-        }
         guard let reached else { return nil }
-        return Tick(sequence: reached.sequence, timestamp: reached.timestamp, wokeAt: wokeAt, grid: grid)
+        return Tick(
+            sequence: reached.sequence, timestamp: reached.timestamp, wokeAt: fc_monotonic_ns(), grid: grid)
     }
 
     private func anchor(_ sequence: Int64, _ timestamp: Int64) {

@@ -147,6 +147,28 @@ struct EventParserTests {
         }
     }
 
+    @Test("visiting records without an array: those before a malformed one are handed over")
+    func visiting() throws {
+        let pipe = BytePipe()
+        pipe.write(
+            EventRecords.sequence(timeNanoseconds: 10, sequence: 1)
+                + EventRecords.sequence(timeNanoseconds: 20, sequence: 2)
+                + EventRecords.header(type: 3, length: 12))
+        var seen: [UInt64] = []
+        let error = #expect(throws: DRMError.self) {
+            try DRMEventReader(fileDescriptor: pipe.readEnd).readEvents { event in
+                if case .crtcSequence(let e) = event { seen.append(e.sequence) }
+            }
+        }
+        #expect(seen == [1, 2])
+        #expect(error?.malformedEvent == .truncatedRecord(offset: 64, type: 3, length: 12, available: 8))
+
+        pipe.write(EventRecords.vblank(seconds: 1, microseconds: 2, sequence: 3))
+        var count = 0
+        #expect(try DRMEventReader(fileDescriptor: pipe.readEnd).readEvents { _ in count += 1 } == 1)
+        #expect(count == 1)
+    }
+
     @Test("a read error is typed with its errno")
     func readError() {
         let error = #expect(throws: DRMError.self) { try DRMEventReader(fileDescriptor: -1).readEvents() }
