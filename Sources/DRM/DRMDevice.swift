@@ -55,7 +55,9 @@ public final class DRMDevice: Sendable {
     /// Whether ``close()`` has been called.
     public var isClosed: Bool { fileDescriptor < 0 }
 
-    /// Closes the descriptor. Idempotent.
+    /// Closes the descriptor. Idempotent. Close a device only once no other thread is in a call
+    /// on it: a call that read the descriptor just before could otherwise reach a file that later
+    /// reuses the number.
     public func close() {
         let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
         if fd >= 0 { _ = Glibc.close(fd) }
