@@ -19,7 +19,7 @@ repo_root=$(cd "$script_dir/../.." && pwd)
 build_path=${FRAMECLOCK_BUILD_PATH:-.build}
 cache_root=${FRAMECLOCK_VKMS_CACHE:-/var/cache/frameclock-vkms}
 timeout_seconds=${FRAMECLOCK_VKMS_TIMEOUT:-420}
-filter=${FRAMECLOCK_VKMS_FILTER:-VKMS}
+filter=${FRAMECLOCK_VKMS_FILTER:-VKMS|DRMSourceSelection}
 run_latency=1
 do_install=1
 
