@@ -1,4 +1,3 @@
-internal import CLinuxShims
 internal import DRM
 
 #if canImport(Glibc)
@@ -15,50 +14,66 @@ internal import DRM
 /// control channel. Ticks carry the kernel's own sequence and timestamp; the grid is re-anchored on
 /// every vblank event and keeps the mode's exact interval (htotal · vtotal / pixel clock).
 ///
-/// When the CRTC is turned off the kernel delivers pending events at once and refuses new requests
-/// with `EINVAL`; the source then throws ``TickSourceFailure`` and the frame thread fails over to a
-/// timer on the last grid. A watchdog does the same if vblanks stop without an error.
-final class DRMTickSource: TickSource {
+/// Every kernel call goes through `System` (``LibDRMSystemCalls`` in production; a scripted kernel in
+/// the fault-injection tests). What each failure means:
+/// - `EINTR` from any call is retried at once; it never reaches the link.
+/// - `EINVAL` (the CRTC was turned off: the kernel delivers pending events at once and refuses new
+///   requests), `ENODEV`, `ENXIO` and `EBADF` (the device is gone or the descriptor closed), `POLLHUP`,
+///   `POLLERR` or `POLLNVAL` on the descriptor, and any other errno (`EBUSY`, `EACCES`, ...) throw
+///   ``TickSourceFailure`` naming the call and the errno; the frame thread fails over to a timer on
+///   the last grid.
+/// - Event records of unknown types, flip-complete events and other CRTCs' vblank events are skipped.
+///   Bytes that are not well-formed records (a truncated header or record, a length shorter than a
+///   header or its payload) throw ``TickSourceFailure`` with `EBADMSG`; so does a readable descriptor
+///   that reads as end of file (a DRM descriptor never does).
+/// - A timestamp that goes backwards or a sequence that jumps are passed on as they are: the pacing
+///   rules drop a frame that does not move forward and count a jump in `skippedFrames`.
+/// - A watchdog fails the source if vblanks stop without an error.
+final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     let kind = FrameSourceKind.drm
     let description: String
     private(set) var grid: TickGrid
 
-    private let device: DRMDevice
+    private let system: System
     private let crtcID: UInt32
     private let pipe: Int
     private let control: ControlChannel
     private let useSequenceEvents: Bool
+    /// Parses the records read; unknown types are skipped (other users of the descriptor may ask for
+    /// events this source does not know).
+    private let parser = DRMEventParser(unknownEvents: .skip)
     /// Requests still in flight: the id sent as the event's user data, and the sequence the kernel
     /// will deliver it at. An event removes its request by id (a CRTC turned off delivers pending
     /// events early, at the current sequence).
     private var outstanding: [(id: UInt64, target: Int64)] = []
     private var nextRequestID: UInt64 = 1
 
-    /// Opens a source on `display`'s CRTC. Gives up DRM master if the descriptor got it (a clock
-    /// needs no mode setting, and holding master would lock out the compositor or the demo).
-    /// `preferSequenceEvents: false` forces the drmWaitVBlank path (for tests of the fallback).
+    /// The most bytes one read takes: 32 vblank or sequence records (the kernel hands out whole
+    /// records and leaves the rest for the next read); on the stack.
+    static var readBufferSize: Int { 1024 }
+
+    /// Opens a source on `crtc` through `system`. `preferSequenceEvents: false` forces the
+    /// drmWaitVBlank path (for tests of the fallback).
     ///
     /// - Throws: ``DisplayLinkError/drmUnavailable(reason:errno:)`` when the CRTC is not lit or
-    ///   its vblank counter cannot be read.
-    init(display: DRMDisplay, control: ControlChannel, preferSequenceEvents: Bool = true)
+    ///   its vblank counter cannot be read (`EINVAL`: not lit; `EACCES`, `ENOENT`, ...: the errno).
+    init(system: System, crtc: DRMCRTC, control: ControlChannel, preferSequenceEvents: Bool = true)
         throws(DisplayLinkError)
     {
-        device = display.device
-        crtcID = display.crtc.id
-        pipe = display.crtc.index
+        self.system = system
+        crtcID = crtc.id
+        pipe = crtc.index
         self.control = control
-        guard let mode = display.crtc.mode else {
-            throw .drmUnavailable(
-                reason: "no lit CRTC (\(display.device.path) CRTC \(display.crtc.id) is off)", errno: nil)
+        guard let mode = crtc.mode else {
+            throw .drmUnavailable(reason: "no lit CRTC (\(system.path) CRTC \(crtc.id) is off)", errno: nil)
         }
         let (numerator, denominator) = mode.refreshInterval
         let period: FramePeriod
         do {
             period = try FramePeriod(numerator: Int64(numerator), denominator: Int64(denominator))
         } catch {
-            throw .drmUnavailable(reason: "CRTC \(crtcID) has a mode without timings (\(mode))", errno: nil)
+            throw .drmUnavailable(reason: "CRTC \(crtc.id) has a mode without timings (\(mode))", errno: nil)
         }
-        if device.isMaster { try? device.dropMaster() }
 
         let anchor: DRMVBlankTime
         var sequenceEvents = true
@@ -66,26 +81,30 @@ final class DRMTickSource: TickSource {
             guard preferSequenceEvents else {
                 throw DRMError(call: "drmCrtcGetSequence", errno: EOPNOTSUPP, detail: "not asked for")
             }
-            anchor = try device.currentSequence(crtc: crtcID)
-        } catch let error where error.errno != EINVAL && error.errno != ENOENT {
+            anchor = try Self.retryingInterrupted { () throws(DRMError) in
+                try system.currentSequence(crtc: crtc.id)
+            }
+        } catch let error where Self.meansNoSequenceCalls(error.errno) {
             // A kernel without drmCrtcGetSequence/QueueSequence: fall back to drmWaitVBlank.
             sequenceEvents = false
             do {
-                let reply = try device.waitVBlank(pipe: pipe, sequence: 0, relative: true)
+                let reply = try Self.retryingInterrupted { () throws(DRMError) in
+                    try system.waitVBlank(pipe: crtc.index, sequence: 0, relative: true)
+                }
                 anchor = DRMVBlankTime(
                     sequence: UInt64(reply.sequence), timestampNanoseconds: reply.timestampNanoseconds)
             } catch {
-                throw Self.unavailable(error, crtcID: crtcID)
+                throw Self.unavailable(error, crtcID: crtc.id)
             }
         } catch {
-            throw Self.unavailable(error, crtcID: crtcID)
+            throw Self.unavailable(error, crtcID: crtc.id)
         }
         useSequenceEvents = sequenceEvents
         grid = TickGrid(
             anchorSequence: Int64(anchor.sequence), anchorTimestamp: anchor.timestampNanoseconds,
             period: period)
         description =
-            "DRM \(device.path) CRTC \(crtcID) \(mode.name) \(DecimalFormat.string(mode.refreshRate, digits: 4)) Hz"
+            "DRM \(system.path) CRTC \(crtc.id) \(mode.name) \(DecimalFormat.string(mode.refreshRate, digits: 4)) Hz"
             + (sequenceEvents ? "" : " (drmWaitVBlank)")
     }
 
@@ -98,7 +117,7 @@ final class DRMTickSource: TickSource {
             let covered = outstanding.contains { $0.target <= wanted }
             // The wanted vblank has already passed and no event is coming for it: report the latest
             // one at once, as a late timer wake-up would, instead of waiting for the next.
-            if !covered, case let now = fc_monotonic_ns(), grid.timestamp(of: wanted) <= now {
+            if !covered, case let now = system.monotonicNanoseconds(), grid.timestamp(of: wanted) <= now {
                 let latest = try readCurrent()
                 if latest.sequence >= wanted {
                     return Tick(
@@ -119,8 +138,8 @@ final class DRMTickSource: TickSource {
                 let latest = try readCurrent()
                 if latest.sequence >= wanted {
                     return Tick(
-                        sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: fc_monotonic_ns(),
-                        grid: grid)
+                        sequence: latest.sequence, timestamp: latest.timestamp,
+                        wokeAt: system.monotonicNanoseconds(), grid: grid)
                 }
                 // The counter has not reached a vblank that was due long ago: vblanks stopped.
                 throw TickSourceFailure(
@@ -131,7 +150,7 @@ final class DRMTickSource: TickSource {
     }
 
     func close() {
-        device.close()
+        system.close()
     }
 
     // MARK: - Kernel requests
@@ -141,13 +160,17 @@ final class DRMTickSource: TickSource {
         nextRequestID &+= 1
         do {
             if useSequenceEvents {
-                let queued = try device.queueSequence(
-                    crtc: crtcID, sequence: UInt64(max(sequence, 0)), flags: .nextOnMiss, userData: id)
-                outstanding.append((id, Int64(queued)))
+                let queued = try Self.retryingInterrupted { () throws(DRMError) in
+                    try system.queueSequence(
+                        crtc: crtcID, sequence: UInt64(max(sequence, 0)), flags: .nextOnMiss, userData: id)
+                }
+                outstanding.append((id, Int64(truncatingIfNeeded: queued)))
             } else {
-                let queued = try device.requestVBlankEvent(
-                    pipe: pipe, sequence: UInt32(truncatingIfNeeded: sequence), nextOnMiss: true, userData: id
-                )
+                let queued = try Self.retryingInterrupted { () throws(DRMError) in
+                    try system.requestVBlankEvent(
+                        pipe: pipe, sequence: UInt32(truncatingIfNeeded: sequence), nextOnMiss: true,
+                        userData: id)
+                }
                 outstanding.append((id, widen(queued)))
             }
         } catch {
@@ -159,11 +182,16 @@ final class DRMTickSource: TickSource {
     private func readCurrent() throws(TickSourceFailure) -> (sequence: Int64, timestamp: Int64) {
         do {
             if useSequenceEvents {
-                let current = try device.currentSequence(crtc: crtcID)
-                anchor(Int64(current.sequence), current.timestampNanoseconds)
-                return (Int64(current.sequence), current.timestampNanoseconds)
+                let current = try Self.retryingInterrupted { () throws(DRMError) in
+                    try system.currentSequence(crtc: crtcID)
+                }
+                let sequence = Int64(truncatingIfNeeded: current.sequence)
+                anchor(sequence, current.timestampNanoseconds)
+                return (sequence, current.timestampNanoseconds)
             }
-            let reply = try device.waitVBlank(pipe: pipe, sequence: 0, relative: true)
+            let reply = try Self.retryingInterrupted { () throws(DRMError) in
+                try system.waitVBlank(pipe: pipe, sequence: 0, relative: true)
+            }
             let sequence = widen(reply.sequence)
             anchor(sequence, reply.timestampNanoseconds)
             return (sequence, reply.timestampNanoseconds)
@@ -172,34 +200,73 @@ final class DRMTickSource: TickSource {
         }
     }
 
-    /// Reads the pending events; the tick for `wanted` if one of them reached it.
+    /// Reads the pending events once; the tick for `wanted` if one of them reached it.
     private func readEvents(wanted: Int64) throws(TickSourceFailure) -> Tick? {
-        var reached: (sequence: Int64, timestamp: Int64)?
-        do {
-            try device.readEvents { event in
-                let sequence: Int64
-                let timestamp: Int64
-                let id: UInt64
-                switch event {
-                case .crtcSequence(let e):
-                    (sequence, timestamp, id) = (Int64(e.sequence), e.timestampNanoseconds, e.userData)
-                case .vblank(let e) where e.crtcID == crtcID || e.crtcID == 0:
-                    (sequence, timestamp, id) = (widen(e.sequence), e.timestampNanoseconds, e.userData)
-                default:
-                    return
+        let read: Result<(sequence: Int64, timestamp: Int64)?, DRMError> =
+            withUnsafeTemporaryAllocation(byteCount: Self.readBufferSize, alignment: 8) { buffer in
+                let count: Int
+                do throws(DRMError) {
+                    count = try Self.retryingInterrupted { () throws(DRMError) in
+                        try system.read(into: buffer)
+                    }
+                } catch  where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+                    return .success(nil)  // Another reader took them, or a spurious wake-up.
+                } catch {
+                    return .failure(error)
                 }
-                outstanding.removeAll { $0.id == id }
-                anchor(sequence, timestamp)
-                if sequence >= wanted, reached.map({ sequence > $0.sequence }) ?? true {
-                    reached = (sequence, timestamp)
+                guard count > 0 else {
+                    return .failure(
+                        DRMError(
+                            call: "read", errno: EBADMSG, detail: "end of file on a readable DRM descriptor"))
                 }
+                var reached: (sequence: Int64, timestamp: Int64)?
+                do throws(DRMEventParseError) {
+                    try parser.forEachEvent(
+                        in: UnsafeRawBufferPointer(rebasing: buffer[0..<min(count, buffer.count)])
+                    ) {
+                        event in
+                        guard let (sequence, timestamp) = handle(event) else { return }
+                        if sequence >= wanted, reached.map({ sequence > $0.sequence }) ?? true {
+                            reached = (sequence, timestamp)
+                        }
+                    }
+                } catch {
+                    return .failure(
+                        DRMError(call: "read", errno: EBADMSG, detail: "drm events", malformedEvent: error))
+                }
+                return .success(reached)
             }
+        let reached: (sequence: Int64, timestamp: Int64)?
+        do {
+            reached = try read.get()
         } catch {
             throw failure(error)
         }
         guard let reached else { return nil }
         return Tick(
-            sequence: reached.sequence, timestamp: reached.timestamp, wokeAt: fc_monotonic_ns(), grid: grid)
+            sequence: reached.sequence, timestamp: reached.timestamp, wokeAt: system.monotonicNanoseconds(),
+            grid: grid)
+    }
+
+    /// Takes one event record: forgets its request and re-anchors the grid; the vblank it reports, or
+    /// nil for a record that is not this CRTC's vblank.
+    private func handle(_ event: DRMEvent) -> (sequence: Int64, timestamp: Int64)? {
+        let sequence: Int64
+        let timestamp: Int64
+        let id: UInt64
+        switch event {
+        case .crtcSequence(let e):
+            (sequence, timestamp, id) = (
+                Int64(truncatingIfNeeded: e.sequence), e.timestampNanoseconds, e.userData
+            )
+        case .vblank(let e) where e.crtcID == crtcID || e.crtcID == 0:
+            (sequence, timestamp, id) = (widen(e.sequence), e.timestampNanoseconds, e.userData)
+        default:
+            return nil
+        }
+        outstanding.removeAll { $0.id == id }
+        anchor(sequence, timestamp)
+        return (sequence, timestamp)
     }
 
     private func anchor(_ sequence: Int64, _ timestamp: Int64) {
@@ -226,38 +293,69 @@ final class DRMTickSource: TickSource {
     }
 
     private func poll(until deadline: Int64) throws(TickSourceFailure) -> Wake {
-        var fds = [
-            pollfd(fd: control.fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
-            let remaining = deadline - fc_monotonic_ns()
+            let remaining = deadline - system.monotonicNanoseconds()
             if remaining <= 0 { return .timeout }
             let milliseconds = Int32(clamping: (remaining + 999_999) / 1_000_000)
-            let count = Glibc.poll(&fds, 2, milliseconds)
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw TickSourceFailure(reason: "poll failed: \(ErrnoName.name(code))", errno: code)
+            let ready: DRMPollReadiness
+            do {
+                ready = try system.poll(
+                    control: control.fd, includeDevice: true, timeoutMilliseconds: milliseconds)
+            } catch  where error.errno == EINTR {
+                continue
+            } catch {
+                throw TickSourceFailure(reason: "poll failed: \(error.errnoName)", errno: error.errno)
             }
-            if count == 0 { continue }
-            if fds[0].revents & Int16(POLLIN) != 0 { return .control }
-            let drm = fds[1].revents
-            if drm & Int16(POLLIN) != 0 { return .events }
-            if drm & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-                throw TickSourceFailure(reason: "the DRM device \(device.path) went away", errno: ENODEV)
+            if ready.controlReadable { return .control }
+            if ready.deviceReadable { return .events }
+            if ready.deviceInvalid {
+                throw TickSourceFailure(
+                    reason:
+                        "DRM device \(system.path) gone (poll: POLLNVAL, the descriptor is closed: EBADF)",
+                    errno: EBADF)
+            }
+            if ready.deviceFailed {
+                throw TickSourceFailure(
+                    reason: "DRM device \(system.path) gone (poll: POLLHUP/POLLERR: ENODEV)", errno: ENODEV)
             }
         }
     }
 
     /// Waits for the control channel alone: no vblank wakes the thread.
     private func waitForControlOnly() {
-        var entry = pollfd(fd: control.fd, events: Int16(POLLIN), revents: 0)
-        while Glibc.poll(&entry, 1, -1) < 0 && errno == EINTR {}
+        while true {
+            do {
+                _ = try system.poll(control: control.fd, includeDevice: false, timeoutMilliseconds: -1)
+                break
+            } catch  where error.errno == EINTR {
+                continue
+            } catch {
+                break
+            }
+        }
         control.drain()
     }
 
     // MARK: - Errors
+
+    /// Runs one kernel call again for as long as it is interrupted by a signal (`EINTR`).
+    private static func retryingInterrupted<Value>(_ call: () throws(DRMError) -> Value) throws(DRMError)
+        -> Value
+    {
+        while true {
+            do {
+                return try call()
+            } catch  where error.errno == EINTR {
+                continue
+            }
+        }
+    }
+
+    /// Whether a failed drmCrtcGetSequence means that the kernel lacks the sequence calls (rather
+    /// than a CRTC that is off, unknown, or a device that cannot be used at all).
+    private static func meansNoSequenceCalls(_ code: Int32) -> Bool {
+        code == EOPNOTSUPP || code == ENOTTY || code == ENOSYS
+    }
 
     private func failure(_ error: DRMError) -> TickSourceFailure {
         let call = "\(error.call): \(error.errnoName)"
@@ -265,7 +363,7 @@ final class DRMTickSource: TickSource {
         case EINVAL:
             return TickSourceFailure(reason: "CRTC \(crtcID) turned off (\(call))", errno: error.errno)
         case ENODEV, EBADF, ENXIO:
-            return TickSourceFailure(reason: "DRM device \(device.path) gone (\(call))", errno: error.errno)
+            return TickSourceFailure(reason: "DRM device \(system.path) gone (\(call))", errno: error.errno)
         default:
             return TickSourceFailure(reason: "\(error)", errno: error.errno)
         }
@@ -277,5 +375,20 @@ final class DRMTickSource: TickSource {
                 reason: "no lit CRTC (CRTC \(crtcID): \(error.call): EINVAL)", errno: EINVAL)
         }
         return .drmUnavailable(reason: "\(error)", errno: error.errno)
+    }
+}
+
+extension DRMTickSource where System == LibDRMSystemCalls {
+    /// Opens a source on `display`'s CRTC through libdrm. Gives up DRM master if the descriptor got it
+    /// (a clock needs no mode setting, and holding master would lock out the compositor or the demo).
+    ///
+    /// - Throws: as ``init(system:crtc:control:preferSequenceEvents:)``.
+    convenience init(display: DRMDisplay, control: ControlChannel, preferSequenceEvents: Bool = true)
+        throws(DisplayLinkError)
+    {
+        if display.device.isMaster { try? display.device.dropMaster() }
+        try self.init(
+            system: LibDRMSystemCalls(device: display.device), crtc: display.crtc, control: control,
+            preferSequenceEvents: preferSequenceEvents)
     }
 }

@@ -95,18 +95,24 @@ public final class DisplayLink: @unchecked Sendable {
     ///
     /// - Throws: ``DisplayLinkError`` for an invalid rate or spin window, or a source that cannot be
     ///   opened (`.drm` only: `.automatic` falls back to the timer instead).
-    public init(
+    public convenience init(
         source: Source = .automatic, options: FrameThreadOptions = FrameThreadOptions(),
         logger: Logger = Logger(label: "FrameClock.DisplayLink")
     ) throws(DisplayLinkError) {
-        self.logger = logger
         if case .shared(let shared) = source {
-            sharedSource = shared
-            driver = shared.driver
+            self.init(driver: shared.driver, sharedSource: shared, logger: logger)
         } else {
-            sharedSource = nil
-            driver = try SourceSelection.driver(for: source, options: options, logger: logger)
+            let driver = try SourceSelection.driver(for: source, options: options, logger: logger)
+            self.init(driver: driver, sharedSource: nil, logger: logger)
         }
+    }
+
+    /// Creates a link on a driver that is already made (the public initialiser's work, and tests that
+    /// build a driver on a scripted kernel).
+    init(driver: FrameDriver, sharedSource: SharedFrameSource? = nil, logger: Logger) {
+        self.logger = logger
+        self.driver = driver
+        self.sharedSource = sharedSource
         driver.attach(self)
         let info = driver.info
         if info.reason == "requested" {

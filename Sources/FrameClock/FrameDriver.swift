@@ -14,7 +14,13 @@ final class FrameDriver: @unchecked Sendable {
         var finished = false
         /// The thread goes on, idle, when the last link leaves (a shared source) rather than ending.
         var isShared = false
+        /// The frame thread has returned (it closed its source first).
+        var threadEnded = false
     }
+
+    /// Makes the source a failed one is replaced by: a timer on the failed source's last grid.
+    typealias FallbackFactory =
+        @Sendable (_ grid: TickGrid, _ control: ControlChannel) throws(DisplayLinkError) -> any TickSource
 
     private let shared: Locked<Shared>
     /// Wakes the frame thread; nil for a manual driver.
@@ -25,17 +31,23 @@ final class FrameDriver: @unchecked Sendable {
     private let logger: Logger
     /// Reads the driver's clock (monotonic, or the manual source's virtual time).
     let now: @Sendable () -> Int64
+    /// Makes the timer a failed source is replaced by.
+    private let fallback: FallbackFactory
 
-    /// A driver for a source that is waited on by a frame thread.
+    /// A driver for a source that is waited on by a frame thread. `now` reads the clock the source
+    /// ticks in and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and a
+    /// standard ``TimerTickSource`` unless a test puts a virtual clock in both.
     init(
         source: any TickSource, control: ControlChannel, reason: String, options: FrameThreadOptions,
-        logger: Logger
+        logger: Logger, now: @escaping @Sendable () -> Int64 = { fc_monotonic_ns() },
+        fallback: @escaping FallbackFactory = FrameDriver.standardTimer
     ) {
         self.source = source
         self.control = control
         self.options = options
         self.logger = logger
-        self.now = { fc_monotonic_ns() }
+        self.now = now
+        self.fallback = fallback
         shared = Locked(
             Shared(
                 info: FrameSourceInfo(
@@ -49,6 +61,7 @@ final class FrameDriver: @unchecked Sendable {
         self.options = FrameThreadOptions(realtimePriority: nil)
         self.logger = logger
         self.now = now
+        self.fallback = FrameDriver.standardTimer
         let info = FrameSourceInfo(
             kind: .manual, name: "manual \(manualPeriod)", period: manualPeriod, reason: "requested")
         shared = Locked(Shared(info: info))
@@ -56,6 +69,15 @@ final class FrameDriver: @unchecked Sendable {
 
     var info: FrameSourceInfo { shared.withLock { $0.info } }
     var threadReport: FrameThreadReport? { shared.withLock { $0.threadReport } }
+    /// Whether the frame thread has returned, its source closed.
+    var hasThreadEnded: Bool { shared.withLock { $0.threadEnded } }
+
+    /// The fallback in production: a standard-precision timer on the real clock.
+    static func standardTimer(grid: TickGrid, control: ControlChannel) throws(DisplayLinkError)
+        -> any TickSource
+    {
+        try TimerTickSource(grid: grid, precision: .standard, control: control)
+    }
 
     func attach(_ link: DisplayLink) {
         shared.withLock { $0.links.append(link) }
@@ -146,6 +168,7 @@ final class FrameDriver: @unchecked Sendable {
         }
         source.close()
         self.source = nil
+        shared.withLock { $0.threadEnded = true }
     }
 
     /// Replaces a failed source by a timer on its last grid (phase and interval); nil when even that
@@ -155,7 +178,7 @@ final class FrameDriver: @unchecked Sendable {
         let reason =
             "\(failed.description) failed: \(failure.reason); continuing on the timer from its last phase"
         guard failed.kind != .timer, let control,
-            let timer = try? TimerTickSource(grid: failed.grid, precision: .standard, control: control)
+            let timer = try? fallback(failed.grid, control)
         else {
             logger.error("frame source failed and no fallback is possible: \(failure.reason)")
             shared.withLock {

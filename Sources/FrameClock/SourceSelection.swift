@@ -54,7 +54,7 @@ enum SourceSelection {
             throw .drmUnavailable(reason: error.description, errno: error.errno)
         }
         let control = try ControlChannel()
-        let source: DRMTickSource
+        let source: DRMTickSource<LibDRMSystemCalls>
         do {
             source = try DRMTickSource(display: display, control: control)
         } catch {

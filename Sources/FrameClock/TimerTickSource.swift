@@ -13,21 +13,30 @@ internal import CLinuxShims
 /// The control channel wakes the thread by firing the same timerfd; a blocking read wakes as fast as
 /// `clock_nanosleep` does, where an epoll set in between costs a few microseconds at the median and
 /// more in the tail (measured here).
-final class TimerTickSource: TickSource {
+///
+/// The source is generic over its ``TimerSystemCalls`` (``LinuxTimerSystemCalls`` in production, a
+/// virtual clock in tests).
+final class TimerTickSource<System: TimerSystemCalls>: TickSource {
     let kind = FrameSourceKind.timer
     let grid: TickGrid
     private let spinWindow: Int64
     private let control: ControlChannel
+    private let system: System
     private let timer: Int32
 
-    init(grid: TickGrid, precision: TimerPrecision, control: ControlChannel) throws(DisplayLinkError) {
+    init(grid: TickGrid, precision: TimerPrecision, control: ControlChannel, system: System)
+        throws(DisplayLinkError)
+    {
         try precision.validate(against: grid.period)
         self.grid = grid
         self.spinWindow = precision.spinWindowNanoseconds
         self.control = control
-        let timer = fc_timerfd_create(0)
-        guard timer >= 0 else { throw .system(SystemCallError(call: "timerfd_create", errno: errno)) }
-        self.timer = timer
+        self.system = system
+        do {
+            timer = try system.createTimer()
+        } catch {
+            throw .system(error)
+        }
         control.kick(timer: timer)
     }
 
@@ -46,7 +55,7 @@ final class TimerTickSource: TickSource {
         }
         let deadline = grid.timestamp(of: sequence)
         let wakeAt = deadline - spinWindow
-        if fc_monotonic_ns() < wakeAt {
+        if system.monotonicNanoseconds() < wakeAt {
             // Arm first, then look at the flag: a signal after the look fires the armed timer.
             try arm(at: wakeAt)
             guard !control.consume() else { return nil }
@@ -54,9 +63,9 @@ final class TimerTickSource: TickSource {
             guard !control.consume() else { return nil }
         }
         if spinWindow > 0 {
-            while fc_monotonic_ns() < deadline { fc_cpu_relax() }
+            while system.monotonicNanoseconds() < deadline { fc_cpu_relax() }
         }
-        let now = fc_monotonic_ns()
+        let now = system.monotonicNanoseconds()
         // A late wake-up snaps to the latest grid point: the tick is the one that has just passed.
         let current = max(sequence, grid.sequence(at: now))
         return Tick(sequence: current, timestamp: grid.timestamp(of: current), wokeAt: now, grid: grid)
@@ -64,21 +73,37 @@ final class TimerTickSource: TickSource {
 
     func close() {
         control.kick(timer: -1)
-        Glibc.close(timer)
+        system.closeTimer(timer)
     }
 
     private func arm(at deadline: Int64) throws(TickSourceFailure) {
-        guard fc_timerfd_set_absolute(timer, deadline) == 0 else {
-            throw TickSourceFailure(reason: "timerfd_settime failed: \(ErrnoName.name(errno))", errno: errno)
+        do {
+            try system.setTimer(timer, absoluteDeadline: deadline)
+        } catch {
+            throw TickSourceFailure(
+                reason: "\(error.call) failed: \(ErrnoName.name(error.errno))", errno: error.errno)
         }
     }
 
     private func waitForExpiry() throws(TickSourceFailure) {
-        while fc_timerfd_drain(timer) != 0 {
-            guard errno == EINTR else {
+        while true {
+            do {
+                return try system.waitForTimer(timer)
+            } catch  where error.errno == EINTR {
+                continue
+            } catch {
                 throw TickSourceFailure(
-                    reason: "read(timerfd) failed: \(ErrnoName.name(errno))", errno: errno)
+                    reason: "\(error.call) failed: \(ErrnoName.name(error.errno))", errno: error.errno)
             }
         }
+    }
+}
+
+extension TimerTickSource where System == LinuxTimerSystemCalls {
+    /// A timer source on the real clock and a real `timerfd`.
+    convenience init(grid: TickGrid, precision: TimerPrecision, control: ControlChannel)
+        throws(DisplayLinkError)
+    {
+        try self.init(grid: grid, precision: precision, control: control, system: LinuxTimerSystemCalls())
     }
 }
