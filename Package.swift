@@ -117,6 +117,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "DRMTests", dependencies: ["DRM"], path: "Tests/DRMTests", swiftSettings: strict),
+        // Faults at the DRM boundary: the tick sources over a scripted kernel, in virtual time.
+        .testTarget(
+            name: "FaultInjectionTests",
+            dependencies: ["FrameClock", "DRM", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
         .testTarget(
             name: "DRMIntegrationTests", dependencies: ["DRM", "FrameClock"],

@@ -27,8 +27,13 @@ internal import DRM
 ///   header or its payload) throw ``TickSourceFailure`` with `EBADMSG`; so does a readable descriptor
 ///   that reads as end of file (a DRM descriptor never does).
 /// - A timestamp that goes backwards or a sequence that jumps are passed on as they are: the pacing
-///   rules drop a frame that does not move forward and count a jump in `skippedFrames`.
-/// - A watchdog fails the source if vblanks stop without an error.
+///   rules drop a frame that does not move forward and count a jump in `skippedFrames`. A timestamp
+///   that goes backwards does not move the grid; one more than an interval in the future (impossible)
+///   is replaced by the grid's time for its sequence.
+/// - An event half an interval late makes the source ask the kernel once where the counter is: a
+///   device gone while the thread waited (an unplug wakes no poller) then fails within two intervals
+///   of the last tick, and a counter past the wanted vblank gives the tick. A watchdog fails the
+///   source if vblanks stop without an error.
 final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     let kind = FrameSourceKind.drm
     let description: String
@@ -113,6 +118,8 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             waitForControlOnly()
             return nil
         }
+        // Whether the kernel was asked once already because the event was late.
+        var probed = false
         while true {
             let covered = outstanding.contains { $0.target <= wanted }
             // The wanted vblank has already passed and no event is coming for it: report the latest
@@ -127,19 +134,26 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             if !covered {
                 try request(wanted)
             }
-            switch try poll(until: watchdogDeadline(for: wanted)) {
+            let watchdog = watchdogDeadline(for: wanted)
+            switch try poll(until: probed ? watchdog : min(probeDeadline(for: wanted), watchdog)) {
             case .control:
                 control.drain()
                 return nil
             case .events:
                 if let tick = try readEvents(wanted: wanted) { return tick }
             case .timeout:
-                // No event when one was due: ask the kernel where the counter is.
+                // No event when one was due: ask the kernel where the counter is. A device that went
+                // away while the thread waited (an unplug wakes no poller) fails here, within two
+                // intervals of the last tick.
                 let latest = try readCurrent()
                 if latest.sequence >= wanted {
                     return Tick(
                         sequence: latest.sequence, timestamp: latest.timestamp,
                         wokeAt: system.monotonicNanoseconds(), grid: grid)
+                }
+                if !probed {
+                    probed = true
+                    continue
                 }
                 // The counter has not reached a vblank that was due long ago: vblanks stopped.
                 throw TickSourceFailure(
@@ -186,15 +200,19 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                     try system.currentSequence(crtc: crtcID)
                 }
                 let sequence = Int64(truncatingIfNeeded: current.sequence)
-                anchor(sequence, current.timestampNanoseconds)
-                return (sequence, current.timestampNanoseconds)
+                let timestamp = plausible(
+                    current.timestampNanoseconds, of: sequence, now: system.monotonicNanoseconds())
+                anchor(sequence, timestamp)
+                return (sequence, timestamp)
             }
             let reply = try Self.retryingInterrupted { () throws(DRMError) in
                 try system.waitVBlank(pipe: pipe, sequence: 0, relative: true)
             }
             let sequence = widen(reply.sequence)
-            anchor(sequence, reply.timestampNanoseconds)
-            return (sequence, reply.timestampNanoseconds)
+            let timestamp = plausible(
+                reply.timestampNanoseconds, of: sequence, now: system.monotonicNanoseconds())
+            anchor(sequence, timestamp)
+            return (sequence, timestamp)
         } catch {
             throw failure(error)
         }
@@ -202,6 +220,7 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
 
     /// Reads the pending events once; the tick for `wanted` if one of them reached it.
     private func readEvents(wanted: Int64) throws(TickSourceFailure) -> Tick? {
+        var now: Int64 = 0
         let read: Result<(sequence: Int64, timestamp: Int64)?, DRMError> =
             withUnsafeTemporaryAllocation(byteCount: Self.readBufferSize, alignment: 8) { buffer in
                 let count: Int
@@ -219,13 +238,14 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                         DRMError(
                             call: "read", errno: EBADMSG, detail: "end of file on a readable DRM descriptor"))
                 }
+                now = system.monotonicNanoseconds()
                 var reached: (sequence: Int64, timestamp: Int64)?
                 do throws(DRMEventParseError) {
                     try parser.forEachEvent(
                         in: UnsafeRawBufferPointer(rebasing: buffer[0..<min(count, buffer.count)])
                     ) {
                         event in
-                        guard let (sequence, timestamp) = handle(event) else { return }
+                        guard let (sequence, timestamp) = handle(event, now: now) else { return }
                         if sequence >= wanted, reached.map({ sequence > $0.sequence }) ?? true {
                             reached = (sequence, timestamp)
                         }
@@ -243,14 +263,12 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             throw failure(error)
         }
         guard let reached else { return nil }
-        return Tick(
-            sequence: reached.sequence, timestamp: reached.timestamp, wokeAt: system.monotonicNanoseconds(),
-            grid: grid)
+        return Tick(sequence: reached.sequence, timestamp: reached.timestamp, wokeAt: now, grid: grid)
     }
 
-    /// Takes one event record: forgets its request and re-anchors the grid; the vblank it reports, or
-    /// nil for a record that is not this CRTC's vblank.
-    private func handle(_ event: DRMEvent) -> (sequence: Int64, timestamp: Int64)? {
+    /// Takes one event record read at `now`: forgets its request and re-anchors the grid; the vblank
+    /// it reports, or nil for a record that is not this CRTC's vblank.
+    private func handle(_ event: DRMEvent, now: Int64) -> (sequence: Int64, timestamp: Int64)? {
         let sequence: Int64
         let timestamp: Int64
         let id: UInt64
@@ -265,12 +283,24 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             return nil
         }
         outstanding.removeAll { $0.id == id }
-        anchor(sequence, timestamp)
-        return (sequence, timestamp)
+        let stamped = plausible(timestamp, of: sequence, now: now)
+        anchor(sequence, stamped)
+        return (sequence, stamped)
     }
 
+    /// The kernel stamps a vblank as it happens (the end of its blanking: a fraction of an interval
+    /// ahead at most), so a timestamp more than an interval after the moment it was read is a glitch;
+    /// the grid's time for that sequence replaces it. (Left as it was, it would make every later frame
+    /// look earlier than it, and the pacing rules would drop them all until the clock caught up.)
+    private func plausible(_ timestamp: Int64, of sequence: Int64, now: Int64) -> Int64 {
+        timestamp > now &+ grid.period.offset(ofTicks: 1) ? grid.timestamp(of: sequence) : timestamp
+    }
+
+    /// Moves the grid's anchor to a later vblank. A vblank stamped no later than the anchor (a
+    /// timestamp that went backwards) leaves the grid where it is; the tick still goes to the links,
+    /// whose pacing rules drop a frame that does not move forward.
     private func anchor(_ sequence: Int64, _ timestamp: Int64) {
-        guard sequence > grid.anchorSequence else { return }
+        guard sequence > grid.anchorSequence, timestamp > grid.anchorTimestamp else { return }
         grid.anchorSequence = sequence
         grid.anchorTimestamp = timestamp
     }
@@ -290,6 +320,12 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     /// it by then, vblanks have stopped and the source fails.
     private func watchdogDeadline(for wanted: Int64) -> Int64 {
         grid.timestamp(of: wanted) + max(grid.period.offset(ofTicks: 4), 100_000_000)
+    }
+
+    /// When an event is late enough to ask the kernel once whether the device still answers: half an
+    /// interval after the vblank was due (a wake-up that late is rare even in a virtual machine).
+    private func probeDeadline(for wanted: Int64) -> Int64 {
+        grid.timestamp(of: wanted) + grid.period.offset(ofTicks: 1) / 2
     }
 
     private func poll(until deadline: Int64) throws(TickSourceFailure) -> Wake {

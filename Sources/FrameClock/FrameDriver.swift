@@ -154,19 +154,20 @@ final class FrameDriver: @unchecked Sendable {
         let report = FrameThread.configureCurrentThread(name: "FrameClock", options: options)
         shared.withLock { $0.threadReport = report }
         logger.debug("frame thread started: \(report)")
-        guard var source else { return }
-        while !shared.withLock({ $0.finished }) {
+        // The source in use; nil once it failed with no fallback (failOver has closed it: closing it
+        // again would close a descriptor number that another thread may have reused).
+        var current = source
+        while let source = current, !shared.withLock({ $0.finished }) {
             let target = nextWantedSequence(grid: source.grid, now: now())
             do {
                 if let tick = try source.waitForTick(atOrAfter: target) {
                     dispatch(tick)
                 }
             } catch {
-                guard let fallback = failOver(from: source, failure: error) else { break }
-                source = fallback
+                current = failOver(from: source, failure: error)
             }
         }
-        source.close()
+        current?.close()
         self.source = nil
         shared.withLock { $0.threadEnded = true }
     }

@@ -23,6 +23,7 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
     private let control: ControlChannel
     private let system: System
     private let timer: Int32
+    private var isClosed = false
 
     init(grid: TickGrid, precision: TimerPrecision, control: ControlChannel, system: System)
         throws(DisplayLinkError)
@@ -71,7 +72,10 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         return Tick(sequence: current, timestamp: grid.timestamp(of: current), wokeAt: now, grid: grid)
     }
 
+    /// Closes the timer; idempotent (a second close must not reach a descriptor number reused since).
     func close() {
+        guard !isClosed else { return }
+        isClosed = true
         control.kick(timer: -1)
         system.closeTimer(timer)
     }
