@@ -282,10 +282,24 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
         default:
             return nil
         }
-        outstanding.removeAll { $0.id == id }
+        forgetRequest(id)
         let stamped = plausible(timestamp, of: sequence, now: now)
         anchor(sequence, stamped)
         return (sequence, stamped)
+    }
+
+    /// Removes the request `id` from those in flight (order does not matter). A plain loop: the
+    /// generic `removeAll(where:)` allocates on every call in an unoptimised build.
+    private func forgetRequest(_ id: UInt64) {
+        var index = 0
+        while index < outstanding.count {
+            if outstanding[index].id == id {
+                outstanding.swapAt(index, outstanding.count - 1)
+                outstanding.removeLast()
+            } else {
+                index += 1
+            }
+        }
     }
 
     /// The kernel stamps a vblank as it happens (the end of its blanking: a fraction of an interval

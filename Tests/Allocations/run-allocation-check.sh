@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Counts the heap allocations of the tick sources' per-frame paths in an optimised build: builds a
+# malloc counter, preloads it, and runs Tests/FaultInjectionTests/AllocationTests.swift (which is
+# skipped in ordinary runs, where no counter is loaded).
+#
+#   bash Tests/Allocations/run-allocation-check.sh [--scratch-path DIR]    (default .build)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+scratch=.build
+if [ "${1:-}" = "--scratch-path" ]; then scratch="$2"; fi
+
+library="$scratch/malloc-counter.so"
+mkdir -p "$scratch"
+cc -O2 -shared -fPIC -o "$library" Tests/Allocations/malloc-counter.c
+
+swift build -c release --build-tests -Xswiftc -enable-testing --scratch-path "$scratch"
+LD_PRELOAD="$PWD/$library" swift test -c release -Xswiftc -enable-testing --skip-build \
+    --scratch-path "$scratch" --filter AllocationTests

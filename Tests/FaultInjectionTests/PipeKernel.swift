@@ -1,0 +1,78 @@
+import DRM
+
+@testable import FrameClock
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The real ``LibDRMSystemCalls`` for the descriptor calls (`read(2)`, `poll(2)`, `close`) and the
+/// real clock, over a pipe; the ioctls answered in memory, a vblank happening the moment it is asked
+/// for (its sequence record written into the pipe). Allocates nothing per call, so the allocations
+/// counted around a tick source on it are the source's and the seam's own.
+final class PipeKernel: DRMSystemCalls {
+    private let real: LibDRMSystemCalls
+    private let writeEnd: Int32
+    private var counter: UInt64 = 1000
+    private var lastVBlank: Int64
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else { throw DRMError(call: "pipe", errno: errno) }
+        for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+        real = LibDRMSystemCalls(device: DRMDevice(adopting: ends[0], path: "pipe"))
+        writeEnd = ends[1]
+        lastVBlank = real.monotonicNanoseconds()
+    }
+
+    deinit { Glibc.close(writeEnd) }
+
+    var path: String { real.path }
+
+    func monotonicNanoseconds() -> Int64 { real.monotonicNanoseconds() }
+
+    func currentSequence(crtc crtcID: UInt32) throws(DRMError) -> DRMVBlankTime {
+        DRMVBlankTime(sequence: counter, timestampNanoseconds: lastVBlank)
+    }
+
+    func queueSequence(crtc crtcID: UInt32, sequence: UInt64, flags: DRMSequenceFlags, userData: UInt64)
+        throws(DRMError) -> UInt64
+    {
+        counter = max(counter + 1, sequence)
+        lastVBlank = real.monotonicNanoseconds()
+        // struct drm_event_crtc_sequence, little-endian: {type 3, length 32}, user data, time, sequence.
+        var record: (UInt64, UInt64, UInt64, UInt64) = (
+            (32 << 32) | 3, userData, UInt64(bitPattern: lastVBlank), counter
+        )
+        let written = withUnsafeBytes(of: &record) { Glibc.write(writeEnd, $0.baseAddress, $0.count) }
+        guard written == 32 else { throw DRMError(call: "write", errno: errno) }
+        return counter
+    }
+
+    func waitVBlank(pipe: Int, sequence: UInt32, relative: Bool) throws(DRMError)
+        -> (sequence: UInt32, timestampNanoseconds: Int64)
+    {
+        throw DRMError(call: "drmWaitVBlank", errno: ENOTTY)
+    }
+
+    func requestVBlankEvent(pipe: Int, sequence: UInt32, nextOnMiss: Bool, userData: UInt64)
+        throws(DRMError) -> UInt32
+    {
+        throw DRMError(call: "drmWaitVBlank", errno: ENOTTY)
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(DRMError) -> Int {
+        try real.read(into: buffer)
+    }
+
+    func poll(control: Int32, includeDevice: Bool, timeoutMilliseconds: Int32) throws(DRMError)
+        -> DRMPollReadiness
+    {
+        try real.poll(
+            control: control, includeDevice: includeDevice, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    func close() { real.close() }
+}
