@@ -9,65 +9,6 @@ import Logging
     import Musl
 #endif
 
-/// Log messages kept for assertions.
-final class LogCapture: Sendable {
-    private let entries = Locked<[(level: Logger.Level, message: String)]>([])
-
-    func append(_ level: Logger.Level, _ message: String) { entries.withLock { $0.append((level, message)) } }
-
-    /// The messages at `level`.
-    func messages(at level: Logger.Level) -> [String] {
-        entries.withLock { $0.filter { $0.level == level }.map(\.message) }
-    }
-
-    /// A logger that writes here.
-    var logger: Logger {
-        Logger(label: "FaultInjection") { _ in CapturingHandler(capture: self) }
-    }
-
-    private struct CapturingHandler: LogHandler {
-        let capture: LogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            capture.append(event.level, event.message.description)
-        }
-    }
-}
-
-/// Collects frames delivered on the frame thread.
-final class FrameLog: Sendable {
-    private let frames = Locked<[Frame]>([])
-
-    func record(_ frame: Frame) { frames.withLock { $0.append(frame) } }
-    var all: [Frame] { frames.withLock { $0 } }
-    var count: Int { frames.withLock { $0.count } }
-}
-
-/// What a link did on a scripted kernel.
-struct LinkOutcome {
-    var frames: [Frame]
-    var sourceInfo: FrameSourceInfo
-    var statistics: DisplayLinkStatistics
-    var warnings: [String]
-    var errors: [String]
-    /// Whether the frame thread ended by itself (no fallback possible) before the frames were in.
-    var threadEndedEarly: Bool
-
-    /// Frame sequences.
-    var sequences: [Int64] { frames.map { Int64(bitPattern: $0.sequence) } }
-    /// Frame timestamps (nanoseconds).
-    var timestamps: [Int64] { frames.map(\.timestamp.nanoseconds) }
-    /// The intervals between consecutive frames' timestamps.
-    var gaps: [Int64] { zip(timestamps, timestamps.dropFirst()).map { $1 - $0 } }
-}
-
 /// A display link on a real ``DRMTickSource`` over a ``ScriptedKernel``, with the real frame thread,
 /// the real failover to a ``TimerTickSource``, and all of it in the kernel's virtual time.
 enum LinkHarness {
