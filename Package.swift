@@ -84,6 +84,16 @@ let package = Package(
             swiftSettings: strict,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "MediaTimingBenchmarks",
+            dependencies: [
+                "MediaTiming",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/MediaTimingBenchmarks",
+            swiftSettings: strict,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
 
         // MARK: Tests
         .testTarget(
