@@ -85,7 +85,7 @@ extension FuzzScene {
                 "KeyframeAnimation accepted bad keyframes (expected \(String(describing: expected)))")
         } catch {
             invariant(
-                error == expected,
+                sameError(error, expected),
                 "KeyframeAnimation threw \(error), expected \(String(describing: expected))")
             return
         }
@@ -110,6 +110,16 @@ extension FuzzScene {
         default:
             return (0..<count).map { _ in input.wildDouble() }
         }
+    }
+
+    /// Whether two keyframe errors are the same (a NaN key time equals a NaN key time).
+    private func sameError(_ error: KeyframeAnimationError, _ expected: KeyframeAnimationError?) -> Bool {
+        if case .keyTimeOutOfRange(let index, let keyTime) = error,
+            case .keyTimeOutOfRange(let expectedIndex, let expectedKeyTime) = expected
+        {
+            return index == expectedIndex && same(keyTime, expectedKeyTime)
+        }
+        return error == expected
     }
 
     /// The error `KeyframeAnimation` must throw for these keyframes, from its documentation.
