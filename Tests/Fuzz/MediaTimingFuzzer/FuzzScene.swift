@@ -32,7 +32,7 @@ struct FuzzScene {
     }
 
     mutating func perform(_ input: inout FuzzInput) {
-        switch input.byte() % 18 {
+        switch input.byte() % 19 {
         case 0: createLayer(&input)
         case 1: addSublayer(&input)
         case 2: insertSublayer(&input)
@@ -48,6 +48,7 @@ struct FuzzScene {
         case 13: swapCaches(&input)
         case 14: probeTimingFunction(&input)
         case 15: probeTimingParameters(&input)
+        case 16: probeInterpolation(&input)
         default:
             now = input.rootTime(tame: tame)
             evaluate(atRootTime: now)
