@@ -12,10 +12,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FrameClock", targets: ["FrameClock"]),
+        .library(name: "DRM", targets: ["DRM"]),
         .library(name: "MediaTiming", targets: ["MediaTiming"]),
         .library(name: "LayerRendering", targets: ["LayerRendering"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
         .executable(name: "frame-bench", targets: ["FrameBench"]),
+        .executable(name: "vblank-latency", targets: ["VBlankLatency"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -31,12 +33,21 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]),
+        .target(name: "CDRMShims", dependencies: ["CDRM"], path: "Sources/CDRMShims"),
+
+        // MARK: DRM: the Swift face of libdrm
+        .target(
+            name: "DRM", dependencies: ["CDRM", "CDRMShims"], path: "Sources/DRM", swiftSettings: strict),
 
         // MARK: The display link
         .target(
             name: "FrameClock",
             dependencies: [
                 "CLinuxShims",
+                "DRM",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -51,6 +62,8 @@ let package = Package(
             name: "ClockDemo",
             dependencies: [
                 "FrameClock",
+                "MediaTiming",
+                "LayerRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -95,15 +108,33 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
+        // MARK: Benchmarks
+        .target(name: "CVBlankLoop", dependencies: ["CDRM"], path: "Benchmarks/CVBlankLoop"),
+        .executableTarget(
+            name: "VBlankLatency",
+            dependencies: [
+                "CVBlankLoop", "DRM", "FrameClock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/VBlankLatency",
+            swiftSettings: strict
+        ),
+
         // MARK: Tests
         .testTarget(
             name: "FrameClockTests",
             dependencies: ["FrameClock"],
             swiftSettings: strict
         ),
+        .testTarget(name: "DRMTests", dependencies: ["DRM"], path: "Tests/DRMTests", swiftSettings: strict),
+        // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
+        .testTarget(
+            name: "DRMIntegrationTests", dependencies: ["DRM", "FrameClock"],
+            path: "Tests/DRMIntegrationTests",
+            swiftSettings: strict),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["FrameBench", "ClockDemo"],
+            dependencies: ["FrameBench", "ClockDemo", "LayerRendering", "MediaTiming"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -40,6 +40,15 @@ struct FrameBench: AsyncParsableCommand {
         help: "Run the classic 1 s timer / 1.5 s work case (default: on, off with --quick).")
     var classic: Bool?
 
+    @Option(
+        help:
+            "Instead of the comparison: soak the display link for this many minutes and report growth (not for CI)."
+    )
+    var soak: Double?
+
+    @Option(name: .customLong("soak-window"), help: "Seconds per soak window (default 60).")
+    var soakWindow: Double = 60
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 
@@ -58,6 +67,14 @@ struct FrameBench: AsyncParsableCommand {
         _ = try parsedSubjects()
         _ = try parsedWorkloads()
         guard !output.isEmpty else { throw ValidationError("--output must name a directory") }
+        if let soak {
+            guard soak.isFinite, soak > 0, soak <= 10_080 else {
+                throw ValidationError("--soak must be from 0 to 10080 minutes, not \(soak)")
+            }
+        }
+        guard soakWindow.isFinite, soakWindow >= 1, soakWindow <= 3600 else {
+            throw ValidationError("--soak-window must be from 1 to 3600 seconds, not \(soakWindow)")
+        }
     }
 
     func parsedSubjects() throws -> [Subject] {
@@ -99,6 +116,18 @@ struct FrameBench: AsyncParsableCommand {
             try FileManager.default.removeItem(at: probe)
         } catch {
             throw ValidationError("--output \(output) cannot be written: \(error.localizedDescription)")
+        }
+        if let soak {
+            let report = try await Soak.run(
+                minutes: soak, rate: rate, windowSeconds: min(soakWindow, soak * 60))
+            let markdown = Soak.markdown(report)
+            try markdown.write(
+                to: outputURL.appendingPathComponent("soak.md"), atomically: true, encoding: .utf8)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(report).write(to: outputURL.appendingPathComponent("soak.json"))
+            print(markdown)
+            return
         }
         let period = try FramePeriod(framesPerSecond: rate)
         let secondsPerRun = duration ?? (quick ? 0.8 : 5)

@@ -1,57 +1,192 @@
 import ArgumentParser
+import Foundation
 import FrameClock
-import Histogram
+import LayerRendering
 import Logging
+import MediaTiming
 
-/// The placeholder clock demo: runs a display link and prints a line a second.
+/// `clock-demo`: Core Animation's seconds circle — a ring stroked from 12 o'clock whose `strokeEnd`
+/// is scrubbed through a paused layer's `timeOffset` — driven by a FrameClock display link.
 @main
 struct ClockDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clock-demo",
-        abstract: "Runs a FrameClock display link and prints its pacing once a second.")
+        abstract: "The seconds circle of a clock, driven by a FrameClock display link.",
+        discussion: """
+            Draws in the terminal by default (plain status lines when standard output is not a terminal).
+            Each frame shows the wall-clock time at the frame's target timestamp, the instant it will be
+            on screen. Ctrl-C stops it.
+              clock-demo --duration 10
+              clock-demo --render-at 12:00:15 --output face.png
+              clock-demo --output frames/ --duration 2
+              clock-demo --display kms:/dev/dri/card0
+              clock-demo --naive --work-ms 20
+            """)
 
-    @Option(help: "Frames per second of the timer source.")
+    @Option(
+        help:
+            "Where ticks come from: auto (DRM vblank if a lit CRTC can be used, else a timer), drm or timer.")
+    var source: SourceChoice = .auto
+
+    @Option(help: "Frames per second: the timer's rate, or the preferred rate on a display.")
     var fps: Double = 60
 
-    @Option(help: "Seconds to run (0: until interrupted).")
+    @Option(help: "Seconds to run; 0 runs until Ctrl-C.")
     var duration: Double = 0
 
+    @Option(name: .customLong("work-ms"), help: "Simulated work per frame, in milliseconds (shows skipping).")
+    var workMilliseconds: Double = 0
+
+    @Flag(
+        help:
+            "Drive the circle from a naive Foundation Timer that samples the time when called, for comparison."
+    )
+    var naive = false
+
+    @Option(help: "Where to draw: terminal, text (status lines only), or kms[:DEVICE] for a real display.")
+    var display: DisplayChoice?
+
+    @Option(help: "Write frames as PNG files into this directory; with --render-at, the PNG file to write.")
+    var output: String?
+
+    @Option(
+        name: .customLong("render-at"),
+        help: "Draw one frame for this wall time (HH:MM:SS) into --output and exit.")
+    var renderAt: String?
+
+    @Option(help: "Size of the face in pixels for PNG output (the terminal and KMS fit their own).")
+    var size: Int = 256
+
     mutating func validate() throws {
-        guard fps.isFinite, fps > 0 else {
-            throw ValidationError("--fps must be a positive number, not \(fps)")
+        guard fps.isFinite, fps > 0, fps <= 1000 else {
+            throw ValidationError(
+                "--fps must be a number of frames per second above 0 and at most 1000, not \(fps)")
         }
-        guard duration.isFinite, duration >= 0 else {
-            throw ValidationError("--duration must be zero or a positive number of seconds, not \(duration)")
+        guard duration.isFinite, duration >= 0, duration <= 31_536_000 else {
+            throw ValidationError(
+                "--duration must be a number of seconds from 0 (until Ctrl-C) to a year, not \(duration)")
+        }
+        guard workMilliseconds.isFinite, workMilliseconds >= 0, workMilliseconds <= 10_000 else {
+            throw ValidationError("--work-ms must be from 0 to 10000 milliseconds, not \(workMilliseconds)")
+        }
+        guard (16...4096).contains(size) else {
+            throw ValidationError("--size must be from 16 to 4096 pixels, not \(size)")
+        }
+        if let renderAt {
+            guard TimeOfDay(parsing: renderAt) != nil else {
+                throw ValidationError(
+                    "--render-at must be a time of day as HH:MM:SS (24-hour), not '\(renderAt)'")
+            }
+            guard let output, output.hasSuffix(".png") else {
+                throw ValidationError("--render-at needs --output FILE.png, the file to write")
+            }
+        }
+        if naive, source == .drm {
+            throw ValidationError(
+                "--naive drives the circle from a Foundation Timer; it takes no --source drm")
         }
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-        let link = try DisplayLink(source: .timer(framesPerSecond: fps))
-        print("source: \(link.sourceInfo)")
-        var histogram = Histogram<UInt64>(
-            highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
-        var frames = 0
-        var skipped = 0
-        var lastReport: MonotonicInstant? = nil
-        let end = duration > 0 ? MonotonicInstant.now() + .nanoseconds(Int64(duration * 1e9)) : nil
-        for await frame in link.frames {
-            frames += 1
-            skipped += frame.skippedFrames
-            histogram.record(UInt64(max(0, frame.lateness.wholeNanoseconds)))
-            if let lastReport, frame.timestamp - lastReport < .seconds(1) {
-            } else {
-                if lastReport != nil {
-                    let p50 = Double(histogram.valueAtPercentile(50)) / 1000
-                    let p99 = Double(histogram.valueAtPercentile(99)) / 1000
-                    print(
-                        "frames \(frames)  rate \(link.framesPerSecond) Hz  lateness p50 \(p50) µs p99 \(p99) µs  skipped \(skipped)"
-                    )
-                }
-                lastReport = frame.timestamp
-            }
-            if let end, frame.timestamp >= end { break }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .notice
+            return handler
         }
-        link.invalidate()
+        if let renderAt, let time = TimeOfDay(parsing: renderAt), let output {
+            try renderSingleFrame(time: time, to: output)
+            return
+        }
+        var pngDirectory: URL? = nil
+        if let output {
+            pngDirectory = try Self.writableDirectory(output)
+        }
+        let chosenDisplay = display ?? (pngDirectory == nil && TerminalScreen.isTerminal ? .terminal : .text)
+        let session = try DemoSession(
+            display: chosenDisplay, pngDirectory: pngDirectory, faceSize: size,
+            workNanoseconds: Int64(workMilliseconds * 1e6), naive: naive)
+        let stopper = Stopper()
+        stopper.installSignalHandlers()
+        if duration > 0 { stopper.stop(after: duration) }
+        defer { session.finish() }
+        if naive {
+            try session.runNaive(framesPerSecond: fps, until: stopper)
+        } else {
+            let link = try makeLink()
+            try session.run(link: link, until: stopper)
+        }
+        await stopper.wait()
     }
+
+    private func makeLink() throws -> DisplayLink {
+        let logger = Logger(label: "clock-demo")
+        switch source {
+        case .timer:
+            return try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
+        case .drm, .auto:
+            let link = try DisplayLink(source: source == .drm ? .drm() : .automatic, logger: logger)
+            if link.sourceInfo.kind == .timer && source == .auto && link.sourceInfo.framesPerSecond != fps {
+                // No display: the timer runs at the asked rate rather than the fallback one.
+                let reason = link.sourceInfo.reason
+                link.invalidate()
+                let timer = try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
+                logger.notice("\(reason); timer at \(fps) Hz")
+                return timer
+            }
+            link.preferredFramesPerSecond = Int(fps.rounded())
+            return link
+        }
+    }
+
+    private func renderSingleFrame(time: TimeOfDay, to path: String) throws {
+        let face = ClockFace(size: Size(width: Double(size), height: Double(size)))
+        face.show(secondsIntoMinute: time.secondsIntoMinute, label: time.label)
+        do {
+            try face.render().writePNG(to: path)
+        } catch {
+            throw ValidationError("cannot write \(path): \(error)")
+        }
+        print(
+            "wrote \(path) (\(time.label), ring at \(String(format: "%.3f", time.secondsIntoMinute / 60)) of the circle)"
+        )
+    }
+
+    /// Creates `path` if needed and checks that files can be written in it.
+    static func writableDirectory(_ path: String) throws -> URL {
+        let url = URL(fileURLWithPath: path, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            let probe = url.appendingPathComponent(".clock-demo-write-test")
+            try Data().write(to: probe)
+            try FileManager.default.removeItem(at: probe)
+        } catch {
+            throw ValidationError("--output \(path) cannot be written: \(error.localizedDescription)")
+        }
+        return url
+    }
+}
+
+/// The `--source` choices.
+enum SourceChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, drm, timer
+}
+
+/// The `--display` choices.
+enum DisplayChoice: ExpressibleByArgument, Equatable {
+    case terminal
+    case text
+    case kms(device: String?)
+
+    init?(argument: String) {
+        switch argument {
+        case "terminal": self = .terminal
+        case "text": self = .text
+        case "kms": self = .kms(device: nil)
+        default:
+            guard argument.hasPrefix("kms:"), argument.count > 4 else { return nil }
+            self = .kms(device: String(argument.dropFirst(4)))
+        }
+    }
+
+    static var allValueStrings: [String] { ["terminal", "text", "kms", "kms:DEVICE"] }
 }

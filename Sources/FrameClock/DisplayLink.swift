@@ -32,6 +32,8 @@ public final class DisplayLink: @unchecked Sendable {
         case drm(device: String? = nil, crtc: UInt32? = nil)
         /// Virtual time, advanced by hand; several links may share one manual source.
         case manual(ManualFrameSource)
+        /// A source shared with other links: one frame thread for all of them.
+        case shared(SharedFrameSource)
     }
 
     struct State {
@@ -83,6 +85,8 @@ public final class DisplayLink: @unchecked Sendable {
     }
 
     private let driver: FrameDriver
+    /// Keeps a shared source alive while a link uses it.
+    private let sharedSource: SharedFrameSource?
     private let state = Locked(State())
     private let logger: Logger
 
@@ -96,7 +100,13 @@ public final class DisplayLink: @unchecked Sendable {
         logger: Logger = Logger(label: "FrameClock.DisplayLink")
     ) throws(DisplayLinkError) {
         self.logger = logger
-        driver = try SourceSelection.driver(for: source, options: options, logger: logger)
+        if case .shared(let shared) = source {
+            sharedSource = shared
+            driver = shared.driver
+        } else {
+            sharedSource = nil
+            driver = try SourceSelection.driver(for: source, options: options, logger: logger)
+        }
         driver.attach(self)
         let info = driver.info
         if info.reason == "requested" {
@@ -161,6 +171,32 @@ public final class DisplayLink: @unchecked Sendable {
 
     /// Whether ``invalidate()`` was called.
     public var isInvalidated: Bool { state.withLock { $0.isInvalidated } }
+
+    /// What to do after a callback threw.
+    public enum CallbackErrorAction: Sendable {
+        /// Go on with the next frame.
+        case `continue`
+        /// Invalidate the link.
+        case invalidate
+    }
+
+    /// Starts calling a throwing `callback` once a frame; an error it throws goes to `onError`,
+    /// whose answer decides whether the link goes on. (A trap in a callback, like any Swift trap,
+    /// ends the process: FrameClock cannot contain it.)
+    ///
+    /// - Throws: as ``start(_:)``.
+    public func start(
+        _ callback: @escaping @Sendable (Frame) throws -> Void,
+        onError: @escaping @Sendable (any Error, Frame) -> CallbackErrorAction
+    ) throws(DisplayLinkError) {
+        try start { [weak self] frame in
+            do {
+                try callback(frame)
+            } catch {
+                if onError(error, frame) == .invalidate { self?.invalidate() }
+            }
+        }
+    }
 
     /// Starts calling `callback` once a frame, on the link's frame thread.
     ///

@@ -12,6 +12,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     case alreadyStarted
     /// The requested frame source cannot be used; the reason says why.
     case sourceUnavailable(String)
+    /// The DRM vblank source cannot be used: the reason (such as
+    /// "permission denied opening /dev/dri/card0 (EACCES)" or "no lit CRTC") and the `errno` behind
+    /// it, where one call's failure explains it.
+    case drmUnavailable(reason: String, errno: Int32?)
     /// A system call failed.
     case system(SystemCallError)
 
@@ -33,6 +37,8 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
             return "the display link already runs a callback"
         case .sourceUnavailable(let reason):
             return "frame source unavailable: \(reason)"
+        case .drmUnavailable(let reason, _):
+            return "DRM vblank source unavailable: \(reason)"
         case .system(let error):
             return error.description
         }

@@ -12,6 +12,8 @@ final class FrameDriver: @unchecked Sendable {
         var threadReport: FrameThreadReport?
         var threadStarted = false
         var finished = false
+        /// The thread goes on, idle, when the last link leaves (a shared source) rather than ending.
+        var isShared = false
     }
 
     private let shared: Locked<Shared>
@@ -63,13 +65,24 @@ final class FrameDriver: @unchecked Sendable {
     func detach(_ link: DisplayLink) {
         let stop = shared.withLock { state -> Bool in
             state.links.removeAll { $0 === link }
-            if state.links.isEmpty && control != nil {
+            if state.links.isEmpty && control != nil && !state.isShared {
                 state.finished = true
                 return true
             }
             return false
         }
         if stop { control?.signal() } else { linkChanged() }
+    }
+
+    /// Keeps the frame thread when the last link leaves, for links that join later.
+    func makeShared() {
+        shared.withLock { $0.isShared = true }
+    }
+
+    /// Ends the frame thread of a shared source (its links stop receiving frames).
+    func close() {
+        shared.withLock { $0.finished = true }
+        control?.signal()
     }
 
     /// Tells the frame thread that a link's wishes changed.

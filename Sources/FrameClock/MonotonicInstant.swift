@@ -54,19 +54,23 @@ public struct MonotonicInstant: Hashable, Comparable, Sendable, CustomStringConv
         lhs.nanoseconds < rhs.nanoseconds
     }
 
-    /// The instant a duration later.
+    /// The instant a duration later (saturating at the ends of the clock's range).
     public static func + (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: lhs.nanoseconds &+ rhs.wholeNanoseconds)
+        let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.wholeNanoseconds)
+        return MonotonicInstant(nanoseconds: overflow ? (rhs > .zero ? .max : .min) : sum)
     }
 
-    /// The instant a duration earlier.
+    /// The instant a duration earlier (saturating at the ends of the clock's range).
     public static func - (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: lhs.nanoseconds &- rhs.wholeNanoseconds)
+        let (difference, overflow) = lhs.nanoseconds.subtractingReportingOverflow(rhs.wholeNanoseconds)
+        return MonotonicInstant(nanoseconds: overflow ? (rhs > .zero ? .min : .max) : difference)
     }
 
     /// The duration from `rhs` to `lhs`.
     public static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
-        Duration(nanoseconds: lhs.nanoseconds &- rhs.nanoseconds)
+        let (difference, overflow) = lhs.nanoseconds.subtractingReportingOverflow(rhs.nanoseconds)
+        guard overflow else { return Duration(nanoseconds: difference) }
+        return .nanoseconds(Int128(lhs.nanoseconds) - Int128(rhs.nanoseconds))
     }
 }
 

@@ -1,5 +1,12 @@
 internal import CLinuxShims
+internal import DRM
 import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Turns a requested ``DisplayLink/Source`` into a driver, with the reason for the choice.
 enum SourceSelection {
@@ -12,19 +19,54 @@ enum SourceSelection {
         switch source {
         case .manual(let manual):
             return manual.driver
+        case .shared(let shared):
+            return shared.driver
         case .timer(let framesPerSecond, let precision):
             return try timerDriver(
                 period: FramePeriod(framesPerSecond: framesPerSecond), precision: precision,
                 reason: "requested",
                 options: options, logger: logger)
-        case .drm:
-            throw .sourceUnavailable("this build has no DRM vblank source yet")
+        case .drm(let device, let crtc):
+            return try drmDriver(
+                device: device, crtc: crtc, reason: "requested", options: options, logger: logger)
         case .automatic:
-            return try timerDriver(
-                period: FramePeriod(framesPerSecond: fallbackFramesPerSecond), precision: .standard,
-                reason: "no DRM vblank source in this build; timer at \(Int(fallbackFramesPerSecond)) Hz",
-                options: options, logger: logger)
+            do {
+                return try drmDriver(
+                    device: nil, crtc: nil, reason: "automatic: a lit CRTC", options: options, logger: logger)
+            } catch .drmUnavailable(let why, _) {
+                logger.info("no DRM vblank source: \(why); using the timer")
+                return try timerDriver(
+                    period: FramePeriod(framesPerSecond: fallbackFramesPerSecond), precision: .standard,
+                    reason: "\(why); timer at \(Int(fallbackFramesPerSecond)) Hz", options: options,
+                    logger: logger)
+            }
         }
+    }
+
+    /// A driver on the vblank of `crtc` on `device` (the first card with a lit CRTC when nil).
+    static func drmDriver(
+        device: String?, crtc: UInt32?, reason: String, options: FrameThreadOptions, logger: Logger
+    ) throws(DisplayLinkError) -> FrameDriver {
+        let display: DRMDisplay
+        do {
+            display = try DRMDisplay.open(path: device, crtcID: crtc, directory: drmDirectory)
+        } catch {
+            throw .drmUnavailable(reason: error.description, errno: error.errno)
+        }
+        let control = try ControlChannel()
+        let source: DRMTickSource
+        do {
+            source = try DRMTickSource(display: display, control: control)
+        } catch {
+            display.device.close()
+            throw error
+        }
+        return FrameDriver(source: source, control: control, reason: reason, options: options, logger: logger)
+    }
+
+    /// Where DRM device nodes are looked for (`FRAMECLOCK_DRM_DIR` overrides /dev/dri, for tests).
+    static var drmDirectory: String {
+        getenv("FRAMECLOCK_DRM_DIR").map { String(cString: $0) } ?? "/dev/dri"
     }
 
     /// A timer driver whose grid starts now.

@@ -1,0 +1,198 @@
+import Foundation
+import FrameClock
+import LayerRendering
+import MediaTiming
+
+/// One run of the demo: the clock face, where it is drawn, and the statistics on the status line.
+///
+/// Frames arrive on one thread at a time (the display link's frame thread, or the naive timer's
+/// thread); `lock` keeps `finish()` from tearing the terminal down under a frame being drawn.
+final class DemoSession: @unchecked Sendable {
+    private let lock = NSLock()
+    private let display: DisplayChoice
+    private let pngDirectory: URL?
+    private let workNanoseconds: Int64
+    private let isNaive: Bool
+    private let face: ClockFace
+    private var bitmap: Bitmap
+    private let screen = TerminalScreen()
+    private var kms: KMSOutput?
+    private var statistics = DemoStatistics()
+    private var sourceLine = ""
+    private var rate = 0.0
+    private var lastTextSecond: Int?
+    private var pngIndex = 0
+    private var finished = false
+    private var link: DisplayLink?
+    private var failure: String?
+    /// When the naive timer should fire next (used on the timer's thread only).
+    private var naiveExpected = Date()
+
+    init(display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool)
+        throws
+    {
+        self.display = display
+        self.pngDirectory = pngDirectory
+        self.workNanoseconds = workNanoseconds
+        self.isNaive = naive
+        var side = Double(faceSize)
+        if case .kms(let device) = display {
+            let output = try KMSOutput(devicePath: device)
+            kms = output
+            side = Double(min(output.width, output.height))
+        } else if display == .terminal, pngDirectory == nil, let size = TerminalScreen.size() {
+            // One column per pixel, two pixels per row (half blocks); two rows for the status lines.
+            side = Double(max(16, min(size.columns, 2 * (size.rows - 2))))
+        }
+        face = ClockFace(size: Size(width: side, height: side))
+        bitmap = try face.render()
+    }
+
+    // MARK: - Drivers
+
+    /// Draws a frame per display-link callback, each showing the time at the frame's target timestamp.
+    func run(link: DisplayLink, until stopper: Stopper) throws {
+        self.link = link
+        sourceLine = "\(link.sourceInfo)"
+        rate = link.framesPerSecond
+        if display == .terminal { screen.enter() }
+        if case .text = display { print("source: \(link.sourceInfo); \(rate) frames per second") }
+        try link.start { [self] frame in
+            // The time the frame will be on screen, not the time the callback runs.
+            let presented = presentation(of: frame, finishedAt: nil)
+            draw(
+                shownTime: TimeOfDay(at: frame.targetTimestamp), lateness: frame.lateness,
+                skipped: frame.skippedFrames, presentedAt: presented, frame: frame, stopper: stopper)
+        }
+    }
+
+    /// The naive way, for comparison: a Foundation Timer whose callback samples the time when it runs.
+    func runNaive(framesPerSecond: Double, until stopper: Stopper) throws {
+        sourceLine = "naive Foundation Timer at \(framesPerSecond) Hz (samples the time when called)"
+        rate = framesPerSecond
+        if display == .terminal { screen.enter() }
+        if case .text = display { print("source: \(sourceLine)") }
+        let interval = 1 / framesPerSecond
+        let thread = Thread { [self] in
+            naiveExpected = Date().addingTimeInterval(interval)
+            let timer = Timer(timeInterval: interval, repeats: true) { [self] timer in
+                if stopper.isStopped {
+                    timer.invalidate()
+                    return
+                }
+                let now = MonotonicInstant.now()
+                // Lateness against the timer's own schedule, as it would report it.
+                let late = max(0, -naiveExpected.timeIntervalSinceNow)
+                naiveExpected = naiveExpected.addingTimeInterval(
+                    interval * ((late / interval).rounded(.down) + 1))
+                draw(
+                    shownTime: TimeOfDay(at: now), lateness: .nanoseconds(Int64(late * 1e9)), skipped: 0,
+                    presentedAt: nil, frame: nil, stopper: stopper)
+            }
+            RunLoop.current.add(timer, forMode: .default)
+            while !stopper.isStopped { RunLoop.current.run(until: Date().addingTimeInterval(0.1)) }
+            timer.invalidate()
+        }
+        thread.start()
+    }
+
+    /// Stops the link, puts the terminal back and prints a summary line.
+    func finish() {
+        let summary = lock.withLock { () -> String? in
+            guard !finished else { return nil }
+            finished = true
+            link?.invalidate()
+            screen.restore()
+            kms?.close()
+            return summaryLine()
+        }
+        if let summary { print(summary) }
+        if let failure = lock.withLock({ failure }) {
+            FileHandle.standardError.write(Data("clock-demo: \(failure)\n".utf8))
+        }
+    }
+
+    // MARK: - A frame
+
+    /// The instant a frame reaches the screen: its target, or the first frame boundary after the
+    /// callback finished when it ran over.
+    private func presentation(of frame: Frame, finishedAt end: MonotonicInstant?) -> MonotonicInstant {
+        guard let end, end > frame.targetTimestamp else { return frame.targetTimestamp }
+        let interval = max(1, frame.duration.wholeNanoseconds)
+        let over = (end - frame.targetTimestamp).wholeNanoseconds
+        return frame.targetTimestamp + .nanoseconds((over + interval - 1) / interval * interval)
+    }
+
+    private func draw(
+        shownTime: TimeOfDay, lateness: Duration, skipped: Int, presentedAt: MonotonicInstant?, frame: Frame?,
+        stopper: Stopper
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished, !stopper.isStopped else { return }
+        face.show(secondsIntoMinute: shownTime.secondsIntoMinute, label: shownTime.label)
+        if workNanoseconds > 0 {
+            let until = MonotonicInstant.now().nanoseconds + workNanoseconds
+            while MonotonicInstant.now().nanoseconds < until {}
+        }
+        do {
+            try output(frame: frame)
+        } catch {
+            failure = "\(error)"
+            stopper.stop()
+            return
+        }
+        let end = MonotonicInstant.now()
+        let shownAt = frame.map { presentation(of: $0, finishedAt: end) } ?? end
+        let trueTime = TimeOfDay(at: shownAt)
+        statistics.record(
+            lateness: lateness, skipped: skipped, shownSecond: shownTime.second, trueSecond: trueTime.second)
+        report(shownTime)
+    }
+
+    private func output(frame: Frame?) throws {
+        if let kms {
+            try kms.present { memory, width, height, stride in
+                try face.render(intoXRGB8888: memory, width: width, height: height, bytesPerRow: stride)
+            }
+            return
+        }
+        try face.render(into: &bitmap)
+        if let pngDirectory {
+            pngIndex += 1
+            let path = pngDirectory.appendingPathComponent(String(format: "frame-%06d.png", pngIndex)).path
+            try bitmap.writePNG(to: path)
+        } else if display == .terminal {
+            // Each row also clears to the end of the line, over anything a wider line left there.
+            let image = TerminalImage.halfBlocks(of: bitmap).replacingOccurrences(
+                of: "\n", with: "\u{1B}[K\n")
+            screen.draw(image + statusLines())
+        }
+    }
+
+    private func report(_ shown: TimeOfDay) {
+        guard display != .terminal || pngDirectory != nil else { return }
+        guard lastTextSecond != shown.second else { return }
+        lastTextSecond = shown.second
+        print("\(shown.label)  \(statusFigures())")
+    }
+
+    private func statusLines() -> String {
+        "\u{1B}[0m\u{1B}[K\(sourceLine)\n\u{1B}[K\(statusFigures())"
+    }
+
+    private func statusFigures() -> String {
+        let p50 = String(format: "%.0f", statistics.latenessMicroseconds(percentile: 50))
+        let p99 = String(format: "%.0f", statistics.latenessMicroseconds(percentile: 99))
+        var text =
+            "\(String(format: "%.1f", rate)) fps  frames \(statistics.frames)  late p50 \(p50) µs p99 \(p99) µs  "
+        text += "skipped \(statistics.skippedFrames)  wrong second \(statistics.wrongSecondFrames)"
+        text += "  seconds skipped \(statistics.skippedSeconds)"
+        if let kms { text += "  flips \(kms.flips)" }
+        return text
+    }
+
+    private func summaryLine() -> String {
+        "clock-demo: \(isNaive ? "naive timer" : sourceLine); \(statusFigures())"
+    }
+}

@@ -1,0 +1,128 @@
+internal import CDRM
+internal import CDRMShims
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// An open DRM device node, such as `/dev/dri/card0`.
+///
+/// Opening checks that the node really is a DRM device (a path that is not one fails with
+/// `ENOTTY`). The descriptor is closed by ``close()`` or when the object goes away. Calls on a
+/// closed device fail with `EBADF`. The type is `Sendable`: libdrm's calls are plain ioctls, and
+/// the descriptor number is read atomically.
+public final class DRMDevice: Sendable {
+    /// The path the device was opened from.
+    public let path: String
+    private let descriptor: Atomic<Int32>
+
+    /// Opens the DRM device at `path` for reading and writing (close-on-exec, non-blocking reads of
+    /// events) and checks that it is a DRM device.
+    ///
+    /// - Throws: ``DRMError`` with call `"open"` (`ENOENT`, `EACCES`, ...) or `"DRM_IOCTL_VERSION"`
+    ///   (`ENOTTY` for a file that is not a DRM device).
+    public init(path: String) throws(DRMError) {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 {
+            throw DRMError(call: "open", errno: Glibc.errno, detail: path)
+        }
+        if fc_drm_probe(fd) != 0 {
+            let code = Glibc.errno
+            _ = Glibc.close(fd)
+            throw DRMError(call: "DRM_IOCTL_VERSION", errno: code, detail: path)
+        }
+        self.path = path
+        self.descriptor = Atomic(fd)
+    }
+
+    /// Takes ownership of an already open descriptor (it is closed with the device). No check is
+    /// made that it is a DRM device: calls on another kind of file fail with `ENOTTY`.
+    public init(adopting fileDescriptor: Int32, path: String) {
+        self.path = path
+        self.descriptor = Atomic(fileDescriptor)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The descriptor, for polling it for readable events; `-1` once closed.
+    public var fileDescriptor: Int32 { descriptor.load(ordering: .acquiring) }
+
+    /// Whether ``close()`` has been called.
+    public var isClosed: Bool { fileDescriptor < 0 }
+
+    /// Closes the descriptor. Idempotent. Close a device only once no other thread is in a call
+    /// on it: a call that read the descriptor just before could otherwise reach a file that later
+    /// reuses the number.
+    public func close() {
+        let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
+        if fd >= 0 { _ = Glibc.close(fd) }
+    }
+
+    /// The descriptor for a call, or `EBADF` when closed.
+    func openDescriptor(for call: String) throws(DRMError) -> Int32 {
+        let fd = fileDescriptor
+        if fd < 0 { throw DRMError(call: call, errno: EBADF, detail: path) }
+        return fd
+    }
+
+    /// The kernel driver's name and version (DRM_IOCTL_VERSION).
+    public func version() throws(DRMError) -> DRMDriverVersion {
+        let fd = try openDescriptor(for: "drmGetVersion")
+        Glibc.errno = 0
+        guard let version = drmGetVersion(fd) else {
+            throw DRMError(call: "drmGetVersion", errno: Glibc.errno == 0 ? EIO : Glibc.errno, detail: path)
+        }
+        defer { drmFreeVersion(version) }
+        func string(_ pointer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> String {
+            guard let pointer, length > 0 else { return "" }
+            let bytes = UnsafeRawBufferPointer(start: pointer, count: Int(length))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let v = version.pointee
+        return DRMDriverVersion(
+            name: string(v.name, v.name_len), description: string(v.desc, v.desc_len),
+            date: string(v.date, v.date_len), major: Int(v.version_major), minor: Int(v.version_minor),
+            patch: Int(v.version_patchlevel))
+    }
+
+    /// The value of a device capability (drmGetCap).
+    public func capability(_ capability: DRMCapability) throws(DRMError) -> UInt64 {
+        let fd = try openDescriptor(for: "drmGetCap")
+        var value: UInt64 = 0
+        if drmGetCap(fd, capability.rawValue, &value) != 0 {
+            throw DRMError(call: "drmGetCap", errno: Glibc.errno, detail: "\(capability)")
+        }
+        return value
+    }
+
+    /// Sets a client capability, such as universal planes (drmSetClientCap).
+    public func setClientCapability(_ capability: DRMClientCapability, to value: UInt64) throws(DRMError) {
+        let fd = try openDescriptor(for: "drmSetClientCap")
+        if drmSetClientCap(fd, capability.rawValue, value) != 0 {
+            throw DRMError(call: "drmSetClientCap", errno: Glibc.errno, detail: "\(capability)")
+        }
+    }
+
+    /// Whether this descriptor is the device's DRM master (the only one that may set modes and flip).
+    public var isMaster: Bool {
+        let fd = fileDescriptor
+        return fd >= 0 && drmIsMaster(fd) != 0
+    }
+
+    /// Becomes DRM master (drmSetMaster): needs root, or having been master before.
+    public func setMaster() throws(DRMError) {
+        let fd = try openDescriptor(for: "drmSetMaster")
+        if drmSetMaster(fd) != 0 { throw DRMError(call: "drmSetMaster", errno: Glibc.errno, detail: path) }
+    }
+
+    /// Gives up DRM master (drmDropMaster), so that another client may set modes.
+    public func dropMaster() throws(DRMError) {
+        let fd = try openDescriptor(for: "drmDropMaster")
+        if drmDropMaster(fd) != 0 { throw DRMError(call: "drmDropMaster", errno: Glibc.errno, detail: path) }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import LayerRendering
+import MediaTiming
+import Testing
+
+@Suite("clock-demo command line")
+struct ClockDemoCommandLineTests {
+    /// Whether the pixel at `degrees` clockwise from 12 o'clock on the ring of a 200 px face is the
+    /// progress ring's light blue.
+    static func ringIsStroked(_ image: Bitmap, atDegrees degrees: Double) -> Bool {
+        let angle = (degrees - 90) * Double.pi / 180
+        let color = image.pixel(x: Int(100 + 90 * cos(angle)), y: Int(100 + 90 * sin(angle)))
+        return color.blue > 0.8 && color.green > 0.6 && color.red < 0.5
+    }
+
+    func render(at time: String) throws -> Bitmap {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "clock-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try ExecutableRunner.run(
+            "clock-demo", ["--render-at", time, "--output", file.path, "--size", "200"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        return try Bitmap(contentsOfPNG: file.path)
+    }
+
+    @Test func renderAtDrawsTheRingForThatSecond() throws {
+        let fifteen = try render(at: "00:00:15")
+        #expect(Self.ringIsStroked(fifteen, atDegrees: 88))  // 3 o'clock
+        #expect(!Self.ringIsStroked(fifteen, atDegrees: 180))  // not 6 o'clock
+        let fortyFive = try render(at: "23:59:45")
+        #expect(Self.ringIsStroked(fortyFive, atDegrees: 268))  // 9 o'clock
+        #expect(!Self.ringIsStroked(fortyFive, atDegrees: 300))
+        let zero = try render(at: "12:00:00")
+        #expect((1..<36).allSatisfy { !Self.ringIsStroked(zero, atDegrees: Double($0) * 10) })  // nearly empty
+    }
+
+    @Test func pipedOutputGivesStatusLinesAndStopsAfterTheDuration() throws {
+        let result = try ExecutableRunner.run(
+            "clock-demo", ["--source", "timer", "--fps", "30", "--duration", "1.5"], timeout: 30)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("source: timer 30.000 Hz"))
+        #expect(result.standardOutput.contains("clock-demo: timer"))
+        #expect(!result.standardOutput.contains("\u{1B}["), "no terminal escapes in piped output")
+    }
+
+    @Test func framesAreWrittenAsPNGFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "clock-frames-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExecutableRunner.run(
+            "clock-demo",
+            ["--source", "timer", "--fps", "10", "--duration", "1", "--output", folder.path, "--size", "64"],
+            timeout: 30)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".png")
+        }
+        #expect(files.count >= 3)
+        let image = try Bitmap(contentsOfPNG: folder.appendingPathComponent(files.sorted()[0]).path)
+        #expect(image.width == 64 && image.height == 64)
+    }
+
+    @Test(arguments: [
+        (["--fps", "0"], "--fps must be"), (["--fps=-5"], "--fps must be"), (["--fps", "abc"], "--fps"),
+        (["--fps", "nan"], "--fps must be"), (["--fps", "1e308"], "--fps must be"),
+        (["--fps"], "Missing value"),
+        (["--duration=-1"], "--duration must be"), (["--work-ms", "inf"], "--work-ms must be"),
+        (["--size", "0"], "--size must be"), (["--size", "99999999999999999999"], "--size"),
+        (["--render-at", "25:00:00", "--output", "/tmp/x.png"], "--render-at must be"),
+        (["--render-at", "noon", "--output", "/tmp/x.png"], "--render-at must be"),
+        (["--render-at", "12:00:00"], "--render-at needs --output"),
+        (["--output", "/proc/forbidden/frames"], "cannot be written"),
+        (["--render-at", "12:00:00", "--output", "/proc/forbidden/x.png"], "cannot write"),
+        (["--display", "hologram"], "--display"), (["--display", "kms:/dev/null"], "Error:"),
+        (["--source", "vblank"], "--source"), (["--bogus"], "Unknown option"),
+    ])
+    func badInputIsAClearErrorAndANonZeroExit(arguments: [String], message: String) throws {
+        let result = try ExecutableRunner.run("clock-demo", arguments)
+        #expect(result.status != 0)
+        #expect(result.status != -1, "hung")
+        #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
+        #expect(!result.standardError.contains("Fatal error"))
+    }
+}

@@ -1,0 +1,14 @@
+import MediaTiming
+import Testing
+
+/// The README's timing-model example, verbatim, with its promised value.
+@Test func readmeClockRingExample() {
+    let ring = ShapeLayer()
+    ring.path = .circle(center: Point(x: 128, y: 128), radius: 100)  // from 12 o'clock, clockwise
+    var sweep = BasicAnimation(property: .strokeEnd, fromValue: 0.0, toValue: 1.0)
+    sweep.duration = 60
+    ring.add(sweep, forKey: "sweep", atRootTime: 0)
+    ring.speed = 0  // frozen: timeOffset picks the frame
+    ring.timeOffset = 15  // presentation strokeEnd = 0.25
+    #expect(abs(ring.presentationValue(of: .strokeEnd, atRootTime: 1234.5) - 0.25) < 1e-9)
+}

@@ -1,0 +1,49 @@
+#!/bin/bash
+# Runs inside the vkms guest, chrooted into the host's root (read-only; scratch space is
+# /dev/shm): loads the DRM modules and vkms, runs the integration tests as root and as nobody, and
+# the vblank-latency report. Its exit status is the guest's.
+set -u
+run_dir=$1
+# shellcheck disable=SC1091
+. "$run_dir/env"
+export HOME=/dev/shm TMPDIR=/dev/shm PATH=/usr/sbin:/usr/bin:/sbin:/bin
+status=0
+step() { # step NAME COMMAND...: runs it and records a failure by name
+    local name=$1; shift
+    # Through a pipe: the serial console is slow (115200 baud), and a program writing to it
+    # directly would stall on every line, its frame thread included.
+    "$@" 2>&1 | cat
+    local code=${PIPESTATUS[0]}
+    if [ $code -ne 0 ]; then echo "guest: FAILED: $name (exit $code)"; status=1; fi
+    return 0
+}
+
+step "modprobe drm" modprobe drm
+step "modprobe drm_kms_helper" modprobe drm_kms_helper fbdev_emulation=0
+step "modprobe drm_shmem_helper" modprobe drm_shmem_helper
+step "insmod vkms" insmod "$FRAMECLOCK_VKMS_KO"
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
+if [ ! -e /dev/dri/card0 ]; then
+    echo "guest: /dev/dri/card0 did not appear"
+    exit 1
+fi
+echo "guest: $(uname -r), vkms loaded: $(ls /dev/dri), $(nproc) CPUs, clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+
+cd "$FRAMECLOCK_VKMS_REPO" 2>/dev/null || cd /
+echo "guest: === integration tests (root) ==="
+step "integration tests (root)" \
+    env FRAMECLOCK_VKMS=1 FRAMECLOCK_VKMS_CRTC_OFF="$FRAMECLOCK_VKMS_CRTC_OFF" "$FRAMECLOCK_VKMS_BUNDLE" --testing-library swift-testing --filter "$FRAMECLOCK_VKMS_FILTER"
+
+echo "guest: === integration tests (nobody) ==="
+step "integration tests (nobody)" \
+    setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
+    env FRAMECLOCK_VKMS=1 FRAMECLOCK_VKMS_NONROOT=1 HOME=/dev/shm \
+    "$FRAMECLOCK_VKMS_BUNDLE" --testing-library swift-testing --filter "VKMSNonRoot"
+
+if [ -n "$FRAMECLOCK_VKMS_LATENCY" ]; then
+    echo "guest: === vblank-latency ==="
+    step "vblank-latency" "$FRAMECLOCK_VKMS_LATENCY"
+else
+    echo "guest: vblank-latency not built or not asked for; no latency report"
+fi
+exit $status
