@@ -97,6 +97,16 @@ let package = Package(
             swiftSettings: strict,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "MediaTimingBenchmarks",
+            dependencies: [
+                "MediaTiming",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/MediaTimingBenchmarks",
+            swiftSettings: strict,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
 
         // MARK: Benchmarks
         .target(name: "CVBlankLoop", dependencies: ["CDRM"], path: "Benchmarks/CVBlankLoop"),

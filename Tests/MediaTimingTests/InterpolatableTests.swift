@@ -14,6 +14,22 @@ struct InterpolatableTests {
         #expect(Double.zero == 0)
     }
 
+    /// Found by the MediaTiming fuzzer: `self + (end − self) · 0` is NaN when the difference is
+    /// infinite (an infinite endpoint, or finite ones whose difference overflows), but a fraction
+    /// of 0 must give the start.
+    @Test func fractionZeroIsTheStartEvenWhenTheDifferenceOverflows() {
+        let huge = Double.greatestFiniteMagnitude
+        for (start, end) in [
+            (-huge, huge), (huge, -huge), (-Double.infinity, 0), (0, Double.infinity), (-0.0, 5),
+        ] {
+            let value = start.interpolated(to: end, fraction: 0)
+            #expect(value == start && value.sign == start.sign, "\(start) → \(end) at 0 gave \(value)")
+            #expect(start.interpolated(to: end, fraction: 1) == end)
+        }
+        let point = Point(x: -.infinity, y: 0).interpolated(to: .zero, fraction: 0)
+        #expect(point == Point(x: -.infinity, y: 0))
+    }
+
     @Test func colourArithmeticIsComponentwise() {
         let a = Color(red: 1, green: 0, blue: 0.5, alpha: 1)
         let b = Color(red: 0, green: 1, blue: 0.5, alpha: 0)

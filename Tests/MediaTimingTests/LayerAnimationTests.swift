@@ -191,6 +191,43 @@ struct LayerAnimationTests {
         #expect(cache.state == other.modelState)
     }
 
+    /// Found by the MediaTiming fuzzer: `bounds.size` is part of `bounds`, so the cache must treat
+    /// the two properties as one field. A size animation after a bounds animation read the model's
+    /// size instead of the animated one; a bounds animation that ended under a size animation left
+    /// its origin behind in the cache.
+    @Test func boundsAndBoundsSizeAnimationsShareTheirFieldInTheCache() {
+        let layer = Layer()
+        layer.bounds = Rect(x: 1, y: 2, width: 10, height: 20)
+        let move = BasicAnimation(
+            property: .bounds, fromValue: Rect.zero, toValue: Rect(x: 100, y: 100, width: 100, height: 100),
+            timing: .init(duration: 1))
+        var grow = BasicAnimation(
+            property: .boundsSize, byValue: Size(width: 4, height: 4), timing: .init(duration: 10))
+        grow.isAdditive = true
+        layer.add(move, forKey: "move", atRootTime: 0)
+        layer.add(grow, forKey: "grow", atRootTime: 0)
+        var cache = PresentationCache()
+        for time in [0.5, 0.75, 2, 0.25, 5] {
+            layer.updatePresentation(&cache, atLocalTime: time)
+            #expect(cache.state == layer.presentation(atLocalTime: time), "at \(time)")
+        }
+        layer.updatePresentation(&cache, atLocalTime: 0.5)
+        #expect(cache.state.bounds.origin == Point(x: 50, y: 50))
+        #expect(isClose(cache.state.bounds.size.width, 50.2) && isClose(cache.state.bounds.size.height, 50.2))
+
+        // The size animation first, then a bounds animation that ends before it.
+        let other = Layer()
+        other.bounds = Rect(x: 1, y: 2, width: 10, height: 20)
+        other.add(grow, forKey: "grow", atRootTime: 0)
+        other.add(move, forKey: "move", atRootTime: 0)
+        var otherCache = PresentationCache()
+        other.updatePresentation(&otherCache, atLocalTime: 0.5)
+        #expect(otherCache.state.bounds == Rect(x: 50, y: 50, width: 50, height: 50))
+        other.updatePresentation(&otherCache, atLocalTime: 5)
+        #expect(otherCache.state.bounds == Rect(x: 1, y: 2, width: 12, height: 22))
+        #expect(otherCache.state == other.presentation(atLocalTime: 5))
+    }
+
     @Test func textLayerFieldsAreAnimatable() {
         let label = TextLayer()
         label.string = "12:00"

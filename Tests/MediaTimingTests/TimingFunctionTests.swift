@@ -79,6 +79,21 @@ struct TimingFunctionTests {
         #expect(!clamped.output(forInput: 0.37).isNaN)
     }
 
+    /// Found by the MediaTiming fuzzer: finite control y values beyond about 6e307 overflowed the
+    /// power-form coefficients, and the infinities cancelled to NaN.
+    @Test func hugeFiniteControlYsNeverGiveNaN() {
+        let huge = Double.greatestFiniteMagnitude
+        for (y1, y2) in [(-huge, 0.0), (huge, huge), (-huge, huge), (1e308, -1e308), (7e307, 7e307)] {
+            let function = TimingFunction(controlPoints: 0, y1, 0, y2)
+            for x in [1e-9, 0.25, 0.5, 0.75, 1 - 1e-9] {
+                let y = function.output(forInput: x)
+                #expect(y.isFinite, "(0, \(y1)), (0, \(y2)) at \(x): \(y)")
+                #expect(y >= min(0, y1, y2) && y <= max(1, y1, y2))
+            }
+            #expect(function.output(forInput: 0) == 0 && function.output(forInput: 1) == 1)
+        }
+    }
+
     @Test func stepsFollowCSS() {
         // steps(4, jump-end): 0, .25, .5, .75, and 1 only at the end.
         let end = TimingFunction.steps(4, position: .jumpEnd)

@@ -8,13 +8,15 @@ enum AnimationTarget: Hashable, Sendable {
     case color(ColorSlot)
     case transform(TransformSlot)
 
-    /// A distinct bit for each field, so that a layer can find the first animation on each.
+    /// A distinct bit for each stored field, so that a layer can find the first animation on each.
+    /// `bounds.size` is part of `bounds`: the two share a bit, so that only the first animation on
+    /// either reads the model.
     var fieldBit: UInt64 {
         let index: UInt8
         switch self {
         case .scalar(let slot): index = slot.rawValue
         case .point(let slot): index = 16 + slot.rawValue
-        case .size(let slot): index = 24 + slot.rawValue
+        case .size(.boundsSize): index = 32 + RectSlot.bounds.rawValue
         case .rect(let slot): index = 32 + slot.rawValue
         case .color(let slot): index = 40 + slot.rawValue
         case .transform(let slot): index = 48 + slot.rawValue

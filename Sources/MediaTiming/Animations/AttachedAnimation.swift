@@ -20,7 +20,7 @@ struct AttachedAnimation: Sendable {
 
     /// Writes the animation's value at layer time `layerTime` into `state`. The value beneath it is
     /// the field in `model` when this is the first animation on the field and `model` is given,
-    /// else the field in `state`.
+    /// else the field in `state` (`bounds.size` and `bounds` count as one field).
     @inline(__always)
     func apply(
         to state: inout LayerState, tables: UnsafePointer<AnimationTables>, model: UnsafePointer<LayerState>?,
@@ -38,6 +38,9 @@ struct AttachedAnimation: Sendable {
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])
         case .size(let slot):
+            // The size is part of the bounds: the first animation on them resets the whole rectangle
+            // to the model, or an origin left by an earlier frame's bounds animation would remain.
+            if let model = beneathModel, slot == .boundsSize { state[.bounds] = model.pointee[.bounds] }
             state[slot] = tables.pointee.sizes.evaluate(
                 isKeyframe: isKeyframe, at: index, timing: timing, atParentTime: layerTime,
                 underlying: beneathModel?.pointee[slot] ?? state[slot])

@@ -62,8 +62,10 @@ public struct TimingFunction: Sendable, Hashable {
 
     /// The eased progress for the linear progress `input`.
     ///
-    /// Exactly 0 at 0 and 1 at 1 for every function; inputs outside [0, 1] and NaN are clamped
-    /// first (NaN reads as 0).
+    /// Exactly 1 at 1 for every function, and 0 at 0 for every function but the step functions
+    /// that jump at the start (``StepPosition/jumpStart`` and ``StepPosition/jumpBoth`` are at their
+    /// first level there, as in CSS); inputs outside [0, 1] and NaN are clamped first (NaN reads
+    /// as 0). Never NaN, also for finite control points of any size.
     @inlinable
     public func output(forInput input: Double) -> Double {
         let x = input >= 0 ? (input <= 1 ? input : 1) : 0  // NaN fails `>= 0` and becomes 0

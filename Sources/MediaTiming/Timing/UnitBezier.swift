@@ -21,17 +21,25 @@ struct UnitBezier: Sendable, Hashable {
         self.y2 = y2
     }
 
-    // Polynomial coefficients, x(t) = ((ax·t + bx)·t + cx)·t and likewise y, computed on use so
-    // that the stored form stays four numbers (cheap to copy on the evaluation path).
+    // Polynomial coefficients, x(t) = ((ax·t + bx)·t + cx)·t, computed on use so that the stored
+    // form stays four numbers (cheap to copy on the evaluation path). x1 and x2 lie in [0, 1], so
+    // they cannot overflow.
     @inline(__always) private var cx: Double { 3 * x1 }
     @inline(__always) private var bx: Double { 3 * (x2 - x1) - cx }
     @inline(__always) private var ax: Double { 1 - cx - bx }
-    @inline(__always) private var cy: Double { 3 * y1 }
-    @inline(__always) private var by: Double { 3 * (y2 - y1) - cy }
-    @inline(__always) private var ay: Double { 1 - cy - by }
 
     @inline(__always) func x(at t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    @inline(__always) func y(at t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+
+    /// y(t) in Bernstein form, 3(1−t)²t·y1 + 3(1−t)t²·y2 + t³, each weight (at most 4/9) computed
+    /// before it multiplies its control value: any finite control points give a finite y. (The
+    /// power form's coefficients 3·y1 and 3·(y2 − y1) overflow beyond about 6e307, and the
+    /// infinities then cancel to NaN.)
+    @inline(__always) func y(at t: Double) -> Double {
+        let s = 1 - t
+        let weight1 = 3 * s * s * t
+        let weight2 = 3 * s * t * t
+        return weight1 * y1 + weight2 * y2 + t * t * t
+    }
     @inline(__always) func xDerivative(at t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
 
     /// The curve parameter t in [0, 1] at which x(t) = `x` (for `x` in [0, 1]).

@@ -1,10 +1,12 @@
 /// Scalars (opacity, line width, `strokeEnd` and the like) interpolate linearly.
 extension Double: Interpolatable {
     /// The value a `fraction` of the way from `self` to `end`, computed as
-    /// `self + (end − self) · fraction` (exact at 0, and at 1 whenever the difference is exact).
+    /// `self + (end − self) · fraction`; exactly `self` at 0 and `end` at 1, also where the
+    /// difference is infinite (which would otherwise make 0 · ∞ = NaN at the start).
     @inlinable
     public func interpolated(to end: Double, fraction: Double) -> Double {
         if fraction == 1 { return end }
+        if fraction == 0 { return self }
         return self + (end - self) * fraction
     }
 
