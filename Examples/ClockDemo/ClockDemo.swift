@@ -43,7 +43,12 @@ struct ClockDemo: AsyncParsableCommand {
     )
     var naive = false
 
-    @Option(help: "Where to draw: terminal, text (status lines only), or kms[:DEVICE] for a real display.")
+    @Option(
+        help: """
+            Where to draw: terminal, text (status lines only), or kms[:DEVICE] for a real display \
+            (DRM master needed: root, no compositor on the card; the first card with a connected output \
+            when no DEVICE is given).
+            """)
     var display: DisplayChoice?
 
     @Option(help: "Write frames as PNG files into this directory; with --render-at, the PNG file to write.")
