@@ -62,6 +62,7 @@ let package = Package(
             name: "ClockDemo",
             dependencies: [
                 "FrameClock",
+                "DRM",
                 "MediaTiming",
                 "LayerRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -134,7 +135,8 @@ let package = Package(
             swiftSettings: strict),
         // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
         .testTarget(
-            name: "DRMIntegrationTests", dependencies: ["DRM", "FrameClock"],
+            name: "DRMIntegrationTests",
+            dependencies: ["DRM", "FrameClock", "ClockDemo", "LayerRendering", "MediaTiming"],
             path: "Tests/DRMIntegrationTests",
             swiftSettings: strict),
         .testTarget(

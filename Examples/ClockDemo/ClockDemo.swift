@@ -43,7 +43,12 @@ struct ClockDemo: AsyncParsableCommand {
     )
     var naive = false
 
-    @Option(help: "Where to draw: terminal, text (status lines only), or kms[:DEVICE] for a real display.")
+    @Option(
+        help: """
+            Where to draw: terminal, text (status lines only), or kms[:DEVICE] for a real display \
+            (DRM master needed: root, no compositor on the card; the first card with a connected output \
+            when no DEVICE is given).
+            """)
     var display: DisplayChoice?
 
     @Option(help: "Write frames as PNG files into this directory; with --render-at, the PNG file to write.")
@@ -108,22 +113,44 @@ struct ClockDemo: AsyncParsableCommand {
         let stopper = Stopper()
         stopper.installSignalHandlers()
         if duration > 0 { stopper.stop(after: duration) }
-        defer { session.finish() }
-        if naive {
-            try session.runNaive(framesPerSecond: fps, until: stopper)
-        } else {
-            let link = try makeLink()
-            try session.run(link: link, until: stopper)
+        do {
+            if naive {
+                try session.runNaive(framesPerSecond: fps, until: stopper)
+            } else {
+                let link = try makeLink(display: session.displaySource)
+                try session.run(link: link, until: stopper)
+            }
+        } catch {
+            session.finish()
+            throw error
         }
         await stopper.wait()
+        // A run that ended on an error (a failed frame, failing page flips) exits non-zero.
+        if !session.finish() { throw ExitCode.failure }
     }
 
-    private func makeLink() throws -> DisplayLink {
+    /// The display link: on `--source timer` a timer; otherwise, in KMS mode, the vblank of the CRTC
+    /// presented on (`display`), so that frames and page flips share one clock; else the first lit
+    /// CRTC, or the timer where there is none.
+    private func makeLink(display: DisplayLink.Source?) throws -> DisplayLink {
         let logger = Logger(label: "clock-demo")
         switch source {
         case .timer:
             return try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
         case .drm, .auto:
+            if let display {
+                let link: DisplayLink
+                do {
+                    link = try DisplayLink(source: display, logger: logger)
+                } catch {
+                    guard source == .auto else { throw error }
+                    // Page flips still wait for the display; only the ticks lose their alignment.
+                    logger.notice("no vblank source on the KMS output's CRTC: \(error); timer at \(fps) Hz")
+                    return try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
+                }
+                link.preferredFramesPerSecond = Int(fps.rounded())
+                return link
+            }
             let link = try DisplayLink(source: source == .drm ? .drm() : .automatic, logger: logger)
             if link.sourceInfo.kind == .timer && source == .auto && link.sourceInfo.framesPerSecond != fps {
                 // No display: the timer runs at the asked rate rather than the fallback one.

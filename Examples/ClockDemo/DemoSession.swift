@@ -36,17 +36,31 @@ final class DemoSession: @unchecked Sendable {
         self.workNanoseconds = workNanoseconds
         self.isNaive = naive
         var side = Double(faceSize)
+        var output: KMSOutput?
         if case .kms(let device) = display {
-            let output = try KMSOutput(devicePath: device)
-            kms = output
-            side = Double(min(output.width, output.height))
+            output = try KMSOutput(devicePath: device)
+            side = Double(output?.side ?? faceSize)
         } else if display == .terminal, pngDirectory == nil, let size = TerminalScreen.size() {
             // One column per pixel, two pixels per row (half blocks); two rows for the status lines.
             side = Double(max(16, min(size.columns, 2 * (size.rows - 2))))
         }
         face = ClockFace(size: Size(width: side, height: side))
         bitmap = try face.render()
+        if let output {
+            // Lights the CRTC before the display link is made, so that the link can tick on it.
+            try output.show(background: KMSOutput.pixel(face.background))
+            kms = output
+        }
     }
+
+    /// In KMS mode, the DRM source of the CRTC presented on: the display link should tick on the
+    /// vblank that the page flips complete at. `nil` otherwise.
+    var displaySource: DisplayLink.Source? {
+        kms.map { .drm(device: $0.devicePath, crtc: $0.crtcID) }
+    }
+
+    /// The mode's refresh rate in KMS mode, else `nil`.
+    var displayRefreshRate: Double? { kms?.mode.refreshRate }
 
     // MARK: - Drivers
 
@@ -56,7 +70,7 @@ final class DemoSession: @unchecked Sendable {
         sourceLine = "\(link.sourceInfo)"
         rate = link.framesPerSecond
         if display == .terminal { screen.enter() }
-        if case .text = display { print("source: \(link.sourceInfo); \(rate) frames per second") }
+        announceSource("\(link.sourceInfo); \(rate) frames per second")
         try link.start { [self] frame in
             // The time the frame will be on screen, not the time the callback runs.
             let presented = presentation(of: frame, finishedAt: nil)
@@ -71,7 +85,7 @@ final class DemoSession: @unchecked Sendable {
         sourceLine = "naive Foundation Timer at \(framesPerSecond) Hz (samples the time when called)"
         rate = framesPerSecond
         if display == .terminal { screen.enter() }
-        if case .text = display { print("source: \(sourceLine)") }
+        announceSource(sourceLine)
         let interval = 1 / framesPerSecond
         let thread = Thread { [self] in
             naiveExpected = Date().addingTimeInterval(interval)
@@ -96,20 +110,35 @@ final class DemoSession: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops the link, puts the terminal back and prints a summary line.
-    func finish() {
+    /// Prints where frames come from (and, in KMS mode, where they go) when output is plain lines.
+    private func announceSource(_ text: String) {
+        switch display {
+        case .text: print("source: \(text)")
+        case .kms: print("kms: \(kms.map(\.description) ?? "")\nsource: \(text)")
+        case .terminal: break
+        }
+    }
+
+    /// Stops the link, puts the terminal back (or restores the CRTC) and prints a summary line.
+    /// Returns `false` when the run ended with an error (already written to standard error).
+    @discardableResult
+    func finish() -> Bool {
         let summary = lock.withLock { () -> String? in
             guard !finished else { return nil }
             finished = true
             link?.invalidate()
             screen.restore()
             kms?.close()
-            return summaryLine()
+            var text = summaryLine()
+            if let restoration = kms?.restoration { text += "\nkms: \(restoration)" }
+            return text
         }
         if let summary { print(summary) }
         if let failure = lock.withLock({ failure }) {
             FileHandle.standardError.write(Data("clock-demo: \(failure)\n".utf8))
+            return false
         }
+        return true
     }
 
     // MARK: - A frame
@@ -188,7 +217,7 @@ final class DemoSession: @unchecked Sendable {
             "\(String(format: "%.1f", rate)) fps  frames \(statistics.frames)  late p50 \(p50) µs p99 \(p99) µs  "
         text += "skipped \(statistics.skippedFrames)  wrong second \(statistics.wrongSecondFrames)"
         text += "  seconds skipped \(statistics.skippedSeconds)"
-        if let kms { text += "  flips \(kms.flips)" }
+        if let kms { text += "  flips \(kms.flips)  flip errors \(kms.flipErrors)" }
         return text
     }
 

@@ -71,7 +71,9 @@ struct ClockDemoCommandLineTests {
         (["--render-at", "12:00:00"], "--render-at needs --output"),
         (["--output", "/proc/forbidden/frames"], "cannot be written"),
         (["--render-at", "12:00:00", "--output", "/proc/forbidden/x.png"], "cannot write"),
-        (["--display", "hologram"], "--display"), (["--display", "kms:/dev/null"], "Error:"),
+        (["--display", "hologram"], "--display"),
+        (["--display", "kms:/dev/null"], "kms: /dev/null is not a DRM device (ENOTTY"),
+        (["--display", "kms:/nonexistent/card0"], "kms: cannot open /nonexistent/card0 (ENOENT"),
         (["--source", "vblank"], "--source"), (["--bogus"], "Unknown option"),
     ])
     func badInputIsAClearErrorAndANonZeroExit(arguments: [String], message: String) throws {
@@ -80,5 +82,16 @@ struct ClockDemoCommandLineTests {
         #expect(result.status != -1, "hung")
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
         #expect(!result.standardError.contains("Fatal error"))
+    }
+
+    @Test(
+        "--display kms without /dev/dri says there is no DRM device (ENOENT)",
+        .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri"), "this machine has DRM devices"))
+    func kmsWithoutDRM() throws {
+        let result = try ExecutableRunner.run("clock-demo", ["--display", "kms", "--duration", "1"])
+        #expect(result.status != 0 && result.status != -1, "status \(result.status)")
+        #expect(
+            result.standardError.contains("kms: no DRM device: /dev/dri does not exist (ENOENT)"),
+            "stderr: \(result.standardError)")
     }
 }
