@@ -117,8 +117,8 @@ struct ClockDemo: AsyncParsableCommand {
             if naive {
                 try session.runNaive(framesPerSecond: fps, until: stopper)
             } else {
-                let link = try makeLink(display: session.displaySource)
-                try session.run(link: link, until: stopper)
+                let (link, reason) = try makeLink(display: session.displaySource)
+                try session.run(link: link, reason: reason, until: stopper)
             }
         } catch {
             session.finish()
@@ -131,12 +131,13 @@ struct ClockDemo: AsyncParsableCommand {
 
     /// The display link: on `--source timer` a timer; otherwise, in KMS mode, the vblank of the CRTC
     /// presented on (`display`), so that frames and page flips share one clock; else the first lit
-    /// CRTC, or the timer where there is none.
-    private func makeLink(display: DisplayLink.Source?) throws -> DisplayLink {
+    /// CRTC, or the timer where there is none. The reason is set where the demo replaced the link's
+    /// own choice (a timer at `--fps` rather than the fallback rate), else `nil`.
+    private func makeLink(display: DisplayLink.Source?) throws -> (DisplayLink, reason: String?) {
         let logger = Logger(label: "clock-demo")
         switch source {
         case .timer:
-            return try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
+            return (try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger), nil)
         case .drm, .auto:
             if let display {
                 let link: DisplayLink
@@ -145,11 +146,12 @@ struct ClockDemo: AsyncParsableCommand {
                 } catch {
                     guard source == .auto else { throw error }
                     // Page flips still wait for the display; only the ticks lose their alignment.
-                    logger.notice("no vblank source on the KMS output's CRTC: \(error); timer at \(fps) Hz")
-                    return try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
+                    let reason = "no vblank source on the KMS output's CRTC: \(error)"
+                    logger.notice("\(reason); timer at \(fps) Hz")
+                    return (try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger), reason)
                 }
                 link.preferredFramesPerSecond = Int(fps.rounded())
-                return link
+                return (link, nil)
             }
             let link = try DisplayLink(source: source == .drm ? .drm() : .automatic, logger: logger)
             if link.sourceInfo.kind == .timer && source == .auto && link.sourceInfo.framesPerSecond != fps {
@@ -157,11 +159,11 @@ struct ClockDemo: AsyncParsableCommand {
                 let reason = link.sourceInfo.reason
                 link.invalidate()
                 let timer = try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
-                logger.notice("\(reason); timer at \(fps) Hz")
-                return timer
+                logger.info("\(reason); timer at \(fps) Hz")
+                return (timer, reason)
             }
             link.preferredFramesPerSecond = Int(fps.rounded())
-            return link
+            return (link, nil)
         }
     }
 

@@ -65,12 +65,13 @@ final class DemoSession: @unchecked Sendable {
     // MARK: - Drivers
 
     /// Draws a frame per display-link callback, each showing the time at the frame's target timestamp.
-    func run(link: DisplayLink, until stopper: Stopper) throws {
+    /// `reason` replaces the link's own reason for its source where the demo chose the source itself.
+    func run(link: DisplayLink, reason: String? = nil, until stopper: Stopper) throws {
         self.link = link
-        sourceLine = "\(link.sourceInfo)"
+        sourceLine = reason.map { "\(link.sourceInfo.name) — \($0)" } ?? "\(link.sourceInfo)"
         rate = link.framesPerSecond
         if display == .terminal { screen.enter() }
-        announceSource("\(link.sourceInfo); \(rate) frames per second")
+        announceSource("\(sourceLine); \(rate) frames per second")
         try link.start { [self] frame in
             // The time the frame will be on screen, not the time the callback runs.
             let presented = presentation(of: frame, finishedAt: nil)

@@ -37,7 +37,7 @@ enum SourceSelection {
                 logger.info("no DRM vblank source: \(why); using the timer")
                 return try timerDriver(
                     period: FramePeriod(framesPerSecond: fallbackFramesPerSecond), precision: .standard,
-                    reason: "\(why); timer at \(Int(fallbackFramesPerSecond)) Hz", options: options,
+                    reason: why, options: options,
                     logger: logger)
             }
         }
