@@ -122,16 +122,24 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What several test targets share: a seeded generator and a frame recorder.
+        .target(
+            name: "TestSupport", dependencies: ["FrameClock"], path: "Tests/TestSupport",
+            swiftSettings: strict),
         .testTarget(
             name: "FrameClockTests",
-            dependencies: ["FrameClock"],
+            dependencies: ["FrameClock", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "DRMTests", dependencies: ["DRM"], path: "Tests/DRMTests", swiftSettings: strict),
+        .testTarget(
+            name: "DRMTests", dependencies: ["DRM", "TestSupport"], path: "Tests/DRMTests",
+            swiftSettings: strict),
         // Faults at the DRM boundary: the tick sources over a scripted kernel, in virtual time.
         .testTarget(
             name: "FaultInjectionTests",
-            dependencies: ["FrameClock", "DRM", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "FrameClock", "DRM", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
         .testTarget(

@@ -260,7 +260,7 @@ public final class DisplayLink: @unchecked Sendable {
             guard state.isActive else { return nil }
             let divisor = state.pacer.divisor
             let timing = state.timing(for: tick.grid.period)
-            switch state.pacer.decide(tick, halfFrame: timing.halfFrame) {
+            switch state.pacer.decide(tick, halfFrame: timing.halfFrame, now: now) {
             case .notYet:
                 return nil
             case .drop:

@@ -5,6 +5,9 @@
 ///   intervals missed since the previous frame are counted, never delivered as a burst.
 /// - A frame less than half a frame interval after the previous one is dropped (Chromium's rule),
 ///   and so is one whose timestamp does not advance; frames never go backwards.
+/// - A frame whose callback would begin less than half a frame interval after the previous
+///   callback began is dropped too, and counted as skipped: a wake-up that came late (the thread
+///   was descheduled) is followed by the next on-time one without a catch-up burst.
 /// - After a callback returns, the next frame is the first grid point at or after that instant, so a
 ///   callback longer than the interval skips to the grid instead of bursting.
 struct FramePacer: Sendable {
@@ -27,6 +30,8 @@ struct FramePacer: Sendable {
     private(set) var last: (sequence: Int64, timestamp: Int64)?
     /// The grid point skips are counted from (the last frame, or the resume point).
     private var skipBase: Int64?
+    /// When the last frame was dispatched, on the source's clock.
+    private(set) var lastDispatch: Int64?
 
     /// Changes the divisor; the next frame is realigned to the new grid.
     mutating func setDivisor(_ newValue: Int64) {
@@ -51,8 +56,8 @@ struct FramePacer: Sendable {
         return wanted
     }
 
-    /// Decides what a tick means for this link.
-    mutating func decide(_ tick: Tick, halfFrame: Int64) -> Decision {
+    /// Decides what a tick that the frame thread handles at `now` means for this link.
+    mutating func decide(_ tick: Tick, halfFrame: Int64, now: Int64) -> Decision {
         guard let wanted = nextWanted, tick.sequence >= wanted else { return .notYet }
         let sequence = roundDown(tick.sequence)
         let timestamp = sequence == tick.sequence ? tick.timestamp : tick.grid.timestamp(of: sequence)
@@ -60,9 +65,14 @@ struct FramePacer: Sendable {
             nextWanted = firstGridPoint(after: tick.sequence)
             return .drop
         }
+        if let lastDispatch, now - lastDispatch < halfFrame {
+            nextWanted = firstGridPoint(after: tick.sequence)
+            return .drop
+        }
         let base = skipBase ?? (sequence - divisor)
         let skipped = Int(max(0, (sequence - base) / divisor - 1))
         last = (sequence, timestamp)
+        lastDispatch = now
         skipBase = sequence
         nextWanted = sequence + divisor
         return .deliver(sequence: sequence, timestamp: timestamp, skipped: skipped)

@@ -31,7 +31,8 @@ struct ClockDemoCommandLineTests {
         #expect(Self.ringIsStroked(fortyFive, atDegrees: 268))  // 9 o'clock
         #expect(!Self.ringIsStroked(fortyFive, atDegrees: 300))
         let zero = try render(at: "12:00:00")
-        #expect((1..<36).allSatisfy { !Self.ringIsStroked(zero, atDegrees: Double($0) * 10) })  // nearly empty
+        // Nearly empty.
+        #expect((1..<36).allSatisfy { !Self.ringIsStroked(zero, atDegrees: Double($0) * 10) })
     }
 
     @Test func pipedOutputGivesStatusLinesAndStopsAfterTheDuration() throws {

@@ -1,4 +1,5 @@
 import DRM
+import TestSupport
 import Testing
 
 @testable import FrameClock

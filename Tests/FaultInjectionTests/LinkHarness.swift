@@ -1,5 +1,6 @@
 import DRM
 import Logging
+import TestSupport
 
 @testable import FrameClock
 
@@ -33,7 +34,7 @@ enum LinkHarness {
                 try TimerTickSource(grid: grid, precision: .standard, control: control, system: kernel)
             })
         let link = DisplayLink(driver: driver, logger: capture.logger)
-        let log = FrameLog()
+        let log = FrameRecorder()
         try link.start { frame in
             log.record(frame)
             work(frame)

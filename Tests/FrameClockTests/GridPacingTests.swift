@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FrameClock
@@ -36,6 +37,29 @@ struct GridPacingTests {
         #expect(frames[0].timestamp.nanoseconds == gridTime(4, fps: 60))
         #expect(frames[0].lateness == .microseconds(1))
         #expect(link.statistics.skippedFrames == 3)
+    }
+
+    @Test func aLateWakeUpIsNotFollowedByACatchUpBurst() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let recorder = FrameRecorder()
+        let starts = Locked<[Int64]>([])
+        try link.start { frame in
+            recorder.record(frame)
+            starts.withLock { $0.append(source.now.nanoseconds) }
+        }
+        source.advance(to: MonotonicInstant(nanoseconds: gridTime(1, fps: 60)))
+        // The frame thread wakes 15 ms late for tick 2; tick 3 is due 1.67 ms later.
+        source.wake(at: MonotonicInstant(nanoseconds: gridTime(2, fps: 60) + 15_000_000))
+        source.advance(to: MonotonicInstant(nanoseconds: gridTime(6, fps: 60)))
+        let frames = recorder.all
+        #expect(frames.map(\.sequence) == [1, 2, 4, 5, 6])
+        #expect(frames.map(\.skippedFrames) == [0, 0, 1, 0, 0])
+        #expect(frames[1].lateness == .milliseconds(15))
+        let gaps = zip(starts.withLock { $0 }.dropFirst(), starts.withLock { $0 }).map { $0 - $1 }
+        #expect(gaps.allSatisfy { $0 >= 16_666_666 / 2 })
+        #expect(link.statistics.skippedFrames == 1)
+        #expect(link.statistics.droppedTicks == 1)
     }
 
     @Test func aWakeUpBeforeTheDeadlineDeliversNothing() throws {

@@ -8,30 +8,68 @@ import Testing
 
 @Suite("Pacing rules on raw ticks")
 struct PacerTests {
-    let grid = TickGrid(anchorSequence: 0, anchorTimestamp: 0, period: try! FramePeriod(framesPerSecond: 100))
+    let grid = TickGrid(
+        anchorSequence: 0, anchorTimestamp: 0,
+        period: FramePeriod(uncheckedNumerator: 10_000_000, denominator: 1))
 
     func tick(_ sequence: Int64, timestamp: Int64? = nil) -> Tick {
         Tick(sequence: sequence, timestamp: timestamp ?? grid.timestamp(of: sequence), wokeAt: 0, grid: grid)
+    }
+
+    /// The pacer's decision for `tick` handled `lateBy` nanoseconds after its timestamp.
+    func decide(
+        _ pacer: inout FramePacer, _ tick: Tick, halfFrame: Int64, lateBy: Int64 = 0
+    ) -> FramePacer.Decision {
+        pacer.decide(tick, halfFrame: halfFrame, now: tick.timestamp + lateBy)
     }
 
     @Test func aTickLessThanHalfAnIntervalAfterThePreviousIsDropped() {
         var pacer = FramePacer()
         _ = pacer.nextWanted(currentSequence: 0)
         #expect(
-            pacer.decide(tick(1), halfFrame: 5_000_000)
+            decide(&pacer, tick(1), halfFrame: 5_000_000)
                 == .deliver(sequence: 1, timestamp: 10_000_000, skipped: 0))
         // A source that reports tick 2 only 4 ms after tick 1 (half an interval is 5 ms).
-        #expect(pacer.decide(tick(2, timestamp: 14_000_000), halfFrame: 5_000_000) == .drop)
+        #expect(decide(&pacer, tick(2, timestamp: 14_000_000), halfFrame: 5_000_000) == .drop)
         #expect(
-            pacer.decide(tick(3), halfFrame: 5_000_000)
+            decide(&pacer, tick(3), halfFrame: 5_000_000)
                 == .deliver(sequence: 3, timestamp: 30_000_000, skipped: 1))
+    }
+
+    @Test func aCallbackThatWouldBeginLessThanHalfAnIntervalAfterThePreviousIsDroppedAndCounted() {
+        var pacer = FramePacer()
+        _ = pacer.nextWanted(currentSequence: 0)
+        #expect(
+            decide(&pacer, tick(1), halfFrame: 5_000_000)
+                == .deliver(sequence: 1, timestamp: 10_000_000, skipped: 0))
+        // Tick 2 handled 8 ms late (the thread was descheduled): delivered, late.
+        #expect(
+            decide(&pacer, tick(2), halfFrame: 5_000_000, lateBy: 8_000_000)
+                == .deliver(sequence: 2, timestamp: 20_000_000, skipped: 0))
+        // Tick 3 on time would begin 2 ms after tick 2's callback: no burst, it is skipped.
+        #expect(decide(&pacer, tick(3), halfFrame: 5_000_000) == .drop)
+        #expect(pacer.nextWanted == 4)
+        #expect(
+            decide(&pacer, tick(4), halfFrame: 5_000_000)
+                == .deliver(sequence: 4, timestamp: 40_000_000, skipped: 1))
+    }
+
+    @Test func aSteadilyLateThreadKeepsEveryFrame() {
+        // Late by 70 % of the interval every time: callbacks are still a whole interval apart.
+        var pacer = FramePacer()
+        _ = pacer.nextWanted(currentSequence: 0)
+        for sequence: Int64 in 1...50 {
+            #expect(
+                decide(&pacer, tick(sequence), halfFrame: 5_000_000, lateBy: 7_000_000)
+                    == .deliver(sequence: sequence, timestamp: sequence * 10_000_000, skipped: 0))
+        }
     }
 
     @Test func timestampsThatGoBackwardsAreDropped() {
         var pacer = FramePacer()
         _ = pacer.nextWanted(currentSequence: 0)
-        _ = pacer.decide(tick(5), halfFrame: 5_000_000)
-        #expect(pacer.decide(tick(6, timestamp: 20_000_000), halfFrame: 5_000_000) == .drop)
+        _ = decide(&pacer, tick(5), halfFrame: 5_000_000)
+        #expect(decide(&pacer, tick(6, timestamp: 20_000_000), halfFrame: 5_000_000) == .drop)
         #expect(pacer.nextWanted == 7)
     }
 
@@ -39,10 +77,10 @@ struct PacerTests {
         var pacer = FramePacer()
         pacer.setDivisor(4)
         #expect(pacer.nextWanted(currentSequence: 1) == 4)
-        #expect(pacer.decide(tick(3), halfFrame: 20_000_000) == .notYet)
+        #expect(decide(&pacer, tick(3), halfFrame: 20_000_000) == .notYet)
         // A late tick 9 becomes grid point 8, one frame interval (4 ticks) skipped.
         #expect(
-            pacer.decide(tick(9), halfFrame: 20_000_000)
+            decide(&pacer, tick(9), halfFrame: 20_000_000)
                 == .deliver(sequence: 8, timestamp: 80_000_000, skipped: 1))
     }
 }
