@@ -83,7 +83,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
-            path: "Benchmarks/FrameBench",
+            path: "Benchmarks/Commands/FrameBench",
             exclude: ["README.md"],
             swiftSettings: strict
         ),
@@ -110,14 +110,14 @@ let package = Package(
         ),
 
         // MARK: Benchmarks
-        .target(name: "CVBlankLoop", dependencies: ["CDRM"], path: "Benchmarks/CVBlankLoop"),
+        .target(name: "CVBlankLoop", dependencies: ["CDRM"], path: "Benchmarks/Commands/CVBlankLoop"),
         .executableTarget(
             name: "VBlankLatency",
             dependencies: [
                 "CVBlankLoop", "DRM", "FrameClock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Benchmarks/VBlankLatency",
+            path: "Benchmarks/Commands/VBlankLatency",
             swiftSettings: strict
         ),
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything one run of frame-bench measured: the JSON file's schema (see Benchmarks/FrameBench/README.md).
+/// Everything one run of frame-bench measured: the JSON file's schema (see Benchmarks/Commands/FrameBench/README.md).
 struct BenchReport: Codable, Sendable {
     var schemaVersion = 1
     var machine: MachineInfo
