@@ -250,7 +250,12 @@ public final class DisplayLink: @unchecked Sendable {
         }
     }
 
-    func handle(_ tick: Tick, clock: () -> Int64) {
+    /// Turns a tick into a frame for this link, if the pacing rules make it one, and delivers it.
+    ///
+    /// A rehearsal (`rehearsal: true`) runs the same path on a copy of the pacer and delivers
+    /// nothing: the precise timer does it inside its spin window so that the real dispatch, at the
+    /// deadline, finds its code and data in the caches.
+    func handle(_ tick: Tick, clock: () -> Int64, rehearsal: Bool = false) {
         let now = clock()
         let delivery = state.withLock {
             state -> (
@@ -260,11 +265,14 @@ public final class DisplayLink: @unchecked Sendable {
             guard state.isActive else { return nil }
             let divisor = state.pacer.divisor
             let timing = state.timing(for: tick.grid.period)
-            switch state.pacer.decide(tick, halfFrame: timing.halfFrame, now: now) {
+            var pacer = state.pacer
+            let decision = pacer.decide(tick, halfFrame: timing.halfFrame, now: now)
+            if !rehearsal { state.pacer = pacer }
+            switch decision {
             case .notYet:
                 return nil
             case .drop:
-                state.statistics.droppedTicks += 1
+                if !rehearsal { state.statistics.droppedTicks += 1 }
                 return nil
             case .deliver(let sequence, let timestamp, let skipped):
                 let frame = Frame(
@@ -275,6 +283,10 @@ public final class DisplayLink: @unchecked Sendable {
                     sequence: UInt64(bitPattern: sequence),
                     skippedFrames: skipped,
                     lateness: Duration(nanoseconds: now - timestamp))
+                if rehearsal {
+                    withExtendedLifetime((frame, state.callback, state.streams)) {}
+                    return nil
+                }
                 state.statistics.framesDelivered += 1
                 state.statistics.skippedFrames += skipped
                 return (frame, state.callback, state.streams)

@@ -150,6 +150,15 @@ final class FrameDriver: @unchecked Sendable {
         }
     }
 
+    /// Runs every link's dispatch path for `tick` without delivering anything (see
+    /// ``DisplayLink/handle(_:clock:rehearsal:)``).
+    private func rehearse(_ tick: Tick) {
+        let links = shared.withLock { $0.links }
+        for link in links {
+            link.handle(tick, clock: now, rehearsal: true)
+        }
+    }
+
     private func runThread() {
         let report = FrameThread.configureCurrentThread(name: "FrameClock", options: options)
         shared.withLock { $0.threadReport = report }
@@ -160,7 +169,7 @@ final class FrameDriver: @unchecked Sendable {
         while let source = current, !shared.withLock({ $0.finished }) {
             let target = nextWantedSequence(grid: source.grid, now: now())
             do {
-                if let tick = try source.waitForTick(atOrAfter: target) {
+                if let tick = try source.waitForTick(atOrAfter: target, rehearse: rehearse) {
                     dispatch(tick)
                 }
             } catch {

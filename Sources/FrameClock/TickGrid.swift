@@ -67,6 +67,18 @@ protocol TickSource: AnyObject {
     /// returns nil when the control channel was signalled. With `sequence == nil` it waits for the
     /// control channel alone (no wake-ups at all).
     func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick?
+    /// As ``waitForTick(atOrAfter:)``; a source that wakes before the tick is due (the precise
+    /// timer) first calls `rehearse` with the tick it is about to return, so that the frame thread
+    /// can run its dispatch path once without effect while it would otherwise only spin.
+    func waitForTick(atOrAfter sequence: Int64?, rehearse: (Tick) -> Void) throws(TickSourceFailure) -> Tick?
     /// Releases the source's descriptors.
     func close()
+}
+
+extension TickSource {
+    /// Sources that never wake early have nothing to rehearse.
+    func waitForTick(atOrAfter sequence: Int64?, rehearse: (Tick) -> Void) throws(TickSourceFailure) -> Tick?
+    {
+        try waitForTick(atOrAfter: sequence)
+    }
 }

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import FrameClock
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A timer on a virtual clock that moves 1 µs at every read (so a spin ends) and jumps to the
+/// armed deadline when waited on.
+final class SteppingTimer: TimerSystemCalls, @unchecked Sendable {
+    private let now = Locked<Int64>(0)
+    private let deadline = Locked<Int64>(0)
+
+    func monotonicNanoseconds() -> Int64 {
+        now.withLock {
+            $0 += 1_000; return $0
+        }
+    }
+    func createTimer() throws(SystemCallError) -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
+    func setTimer(_ timer: Int32, absoluteDeadline: Int64) throws(SystemCallError) {
+        deadline.withLock { $0 = absoluteDeadline }
+    }
+    func waitForTimer(_ timer: Int32) throws(SystemCallError) {
+        let target = deadline.withLock { $0 }
+        now.withLock { $0 = max($0, target) }
+    }
+    func closeTimer(_ timer: Int32) { close(timer) }
+}
+
+@Suite("Rehearsing the dispatch path inside the precise timer's spin window")
+struct RehearsalTests {
+    let period = FramePeriod(uncheckedNumerator: 10_000_000, denominator: 1)
+
+    func source(_ precision: TimerPrecision) throws -> TimerTickSource<SteppingTimer> {
+        let grid = TickGrid(anchorSequence: 0, anchorTimestamp: 0, period: period)
+        return try TimerTickSource(
+            grid: grid, precision: precision, control: try ControlChannel(), system: SteppingTimer())
+    }
+
+    @Test("the precise timer rehearses the tick it is about to return, once, before its deadline")
+    func preciseRehearsesOnce() throws {
+        let timer = try source(.precise(spinWindow: .microseconds(200)))
+        defer { timer.close() }
+        var rehearsed: [Tick] = []
+        let tick = try #require(try timer.waitForTick(atOrAfter: 3, rehearse: { rehearsed.append($0) }))
+        #expect(tick.sequence == 3 && tick.timestamp == 30_000_000)
+        #expect(rehearsed.count == 1)
+        #expect(rehearsed.first?.sequence == 3 && rehearsed.first?.timestamp == 30_000_000)
+        #expect(try #require(rehearsed.first).wokeAt < 30_000_000)
+        #expect(tick.wokeAt >= 30_000_000)
+    }
+
+    @Test("the standard timer never wakes early, so it has nothing to rehearse")
+    func standardDoesNot() throws {
+        let timer = try source(.standard)
+        defer { timer.close() }
+        var rehearsals = 0
+        _ = try timer.waitForTick(atOrAfter: 3, rehearse: { _ in rehearsals += 1 })
+        #expect(rehearsals == 0)
+    }
+
+    @Test("a rehearsal delivers nothing and changes nothing: the frames are those without it")
+    func rehearsalHasNoEffect() throws {
+        let source = try ManualFrameSource(framesPerSecond: 100)
+        let link = try DisplayLink(source: .manual(source))
+        let frames = Locked<[Frame]>([])
+        try link.start { frame in frames.withLock { $0.append(frame) } }
+        source.advance(to: MonotonicInstant(nanoseconds: 10_000_000))
+        let grid = TickGrid(anchorSequence: 0, anchorTimestamp: 0, period: period)
+        for early: Int64 in [150_000, 100_000, 50_000] {
+            let tick = Tick(sequence: 2, timestamp: 20_000_000, wokeAt: 20_000_000 - early, grid: grid)
+            link.handle(tick, clock: { 20_000_000 - early }, rehearsal: true)
+        }
+        #expect(frames.withLock { $0.count } == 1)
+        source.advance(to: MonotonicInstant(nanoseconds: 30_000_000))
+        let delivered = frames.withLock { $0 }
+        #expect(delivered.map(\.sequence) == [1, 2, 3])
+        #expect(delivered.map(\.skippedFrames) == [0, 0, 0])
+        #expect(link.statistics.framesDelivered == 3)
+        #expect(link.statistics.droppedTicks == 0)
+    }
+}
