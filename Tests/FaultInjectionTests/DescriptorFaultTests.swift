@@ -111,10 +111,11 @@ struct FallbackFailureTests {
     @Test("the fallback timer failing later (read(timerfd): EBADF) stops the link with that reason")
     func timerFailsLater() throws {
         let kernel = ScriptedKernel()
-        kernel.inject(.fromThenOn(.queueSequence, 4, ENODEV), .once(.waitForTimer, 3, EBADF))
+        kernel.inject(.fromThenOn(.queueSequence, 4, ENODEV), .once(.waitForTimer, 5, EBADF))
         let outcome = try LinkHarness.run(kernel, frames: 10)
         #expect(outcome.threadEndedEarly)
-        // Three from vblanks, two from the timer; the third timer wait fails.
+        // Three from vblanks, two from the timer (each tick waits twice: the warm-up wake-up before
+        // the deadline, then the deadline); the fifth timer wait, the third tick's warm-up, fails.
         #expect(outcome.sequences == Fixture.sequences(from: 1, count: 5))
         #expect(outcome.sourceInfo.kind == .timer)
         #expect(outcome.sourceInfo.reason == "read(timerfd) failed: EBADF")

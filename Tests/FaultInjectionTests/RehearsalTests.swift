@@ -28,7 +28,7 @@ final class SteppingTimer: TimerSystemCalls, @unchecked Sendable {
     func closeTimer(_ timer: Int32) { close(timer) }
 }
 
-@Suite("Rehearsing the dispatch path inside the precise timer's spin window")
+@Suite("Rehearsing the dispatch path before the timer's deadline")
 struct RehearsalTests {
     let period = FramePeriod(uncheckedNumerator: 10_000_000, denominator: 1)
 
@@ -51,12 +51,41 @@ struct RehearsalTests {
         #expect(tick.wokeAt >= 30_000_000)
     }
 
-    @Test("the standard timer never wakes early, so it has nothing to rehearse")
-    func standardDoesNot() throws {
+    @Test("the standard timer wakes once, its warm-up lead early, to rehearse, then sleeps to the deadline")
+    func standardWarmsUp() throws {
         let timer = try source(.standard)
         defer { timer.close() }
+        #expect(timer.warmUpLead == 300_000)
+        var rehearsed: [Tick] = []
+        let tick = try #require(try timer.waitForTick(atOrAfter: 3, rehearse: { rehearsed.append($0) }))
+        #expect(tick.sequence == 3 && tick.timestamp == 30_000_000 && tick.wokeAt >= 30_000_000)
+        #expect(rehearsed.count == 1)
+        let early = try #require(rehearsed.first)
+        #expect(early.sequence == 3 && early.timestamp == 30_000_000)
+        #expect(early.wokeAt >= 30_000_000 - 300_000 && early.wokeAt < 30_000_000)
+    }
+
+    @Test("no early wake-up without a rehearsal to run, with a zero lead, or once the deadline is near")
+    func standardWithoutWarmUp() throws {
+        let grid = TickGrid(anchorSequence: 0, anchorTimestamp: 0, period: period)
+        let zero = try TimerTickSource(
+            grid: grid, precision: .standard, control: try ControlChannel(), system: SteppingTimer(),
+            warmUpLead: 0)
+        defer { zero.close() }
         var rehearsals = 0
-        _ = try timer.waitForTick(atOrAfter: 3, rehearse: { _ in rehearsals += 1 })
+        _ = try zero.waitForTick(atOrAfter: 3, rehearse: { _ in rehearsals += 1 })
+        #expect(rehearsals == 0)
+        // A lead over a quarter of the interval is cut to a quarter.
+        let long = try TimerTickSource(
+            grid: grid, precision: .standard, control: try ControlChannel(), system: SteppingTimer(),
+            warmUpLead: 9_000_000)
+        defer { long.close() }
+        #expect(long.warmUpLead == 2_500_000)
+        // The tick is already due: it is returned at once, with no rehearsal.
+        let standard = try source(.standard)
+        defer { standard.close() }
+        let late = try #require(try standard.waitForTick(atOrAfter: 0, rehearse: { _ in rehearsals += 1 }))
+        #expect(late.sequence >= 0)
         #expect(rehearsals == 0)
     }
 
