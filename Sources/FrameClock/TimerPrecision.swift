@@ -1,7 +1,10 @@
 /// How closely the timer source meets its deadlines.
 public enum TimerPrecision: Hashable, Sendable {
     /// Sleep on an absolute `timerfd` deadline; lateness is the kernel's wake-up latency
-    /// (tens of microseconds with the 1 ns timer slack FrameClock asks for).
+    /// (tens of microseconds with the 1 ns timer slack FrameClock asks for). The thread wakes once
+    /// 300 µs before the deadline (at most a quarter of the interval) to run the dispatch path as
+    /// a rehearsal that delivers nothing, then sleeps again until the deadline: two wake-ups a
+    /// frame, and a callback that starts on a warm path instead of a cold one.
     case standard
     /// Sleep until `spinWindow` before the deadline, then spin on the clock for the rest. Costs up to
     /// `spinWindow` of CPU a frame and brings typical lateness under a microsecond; the window must be
