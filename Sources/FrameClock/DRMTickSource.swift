@@ -56,15 +56,23 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     /// The most bytes one read takes: 32 vblank or sequence records (the kernel hands out whole
     /// records and leaves the rest for the next read); on the stack.
     static var readBufferSize: Int { 1024 }
+    /// How long before a vblank is due the thread wakes once to rehearse the dispatch path (zero:
+    /// no early wake-up); see ``waitForTick(atOrAfter:rehearse:)``.
+    let warmUpLead: Int64
+    /// The default lead: 2 ms, longer than a wake-up takes even in an emulated guest (about 0.9 ms
+    /// at the median under qemu's TCG), and never more than a quarter of the interval. `poll` counts
+    /// whole milliseconds, so the thread wakes between 2 and 1 ms before the vblank.
+    static var defaultWarmUpLead: Int64 { 2_000_000 }
 
     /// Opens a source on `crtc` through `system`. `preferSequenceEvents: false` forces the
     /// drmWaitVBlank path (for tests of the fallback).
     ///
     /// - Throws: ``DisplayLinkError/drmUnavailable(reason:errno:)`` when the CRTC is not lit or
     ///   its vblank counter cannot be read (`EINVAL`: not lit; `EACCES`, `ENOENT`, ...: the errno).
-    init(system: System, crtc: DRMCRTC, control: ControlChannel, preferSequenceEvents: Bool = true)
-        throws(DisplayLinkError)
-    {
+    init(
+        system: System, crtc: DRMCRTC, control: ControlChannel, preferSequenceEvents: Bool = true,
+        warmUpLead: Int64 = defaultWarmUpLead
+    ) throws(DisplayLinkError) {
         self.system = system
         crtcID = crtc.id
         pipe = crtc.index
@@ -105,6 +113,7 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             throw Self.unavailable(error, crtcID: crtc.id)
         }
         useSequenceEvents = sequenceEvents
+        self.warmUpLead = max(0, min(warmUpLead, period.offset(ofTicks: 1) / 4))
         grid = TickGrid(
             anchorSequence: Int64(anchor.sequence), anchorTimestamp: anchor.timestampNanoseconds,
             period: period)
@@ -113,13 +122,20 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             + (sequenceEvents ? "" : " (drmWaitVBlank)")
     }
 
-    func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick? {
+    /// Waits for the event of the wanted vblank. When `rehearsing`, the thread wakes once
+    /// `warmUpLead` before the vblank is due (the request is already with the kernel) and runs
+    /// `rehearse`, so that the callback after the event starts on a warm path.
+    func waitForTick(
+        atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
+    ) throws(TickSourceFailure) -> Tick? {
         guard let wanted = sequence else {
             waitForControlOnly()
             return nil
         }
         // Whether the kernel was asked once already because the event was late.
         var probed = false
+        // Whether the early wake-up to rehearse has happened (once a tick).
+        var warmedUp = false
         while true {
             let covered = outstanding.contains { $0.target <= wanted }
             // The wanted vblank has already passed and no event is coming for it: report the latest
@@ -133,6 +149,25 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             }
             if !covered {
                 try request(wanted)
+            }
+            if rehearsing && !warmedUp {
+                warmedUp = true
+                let due = grid.timestamp(of: wanted)
+                if warmUpLead > 0, system.monotonicNanoseconds() < due - warmUpLead {
+                    switch try poll(until: due - warmUpLead) {
+                    case .control:
+                        control.drain()
+                        return nil
+                    case .events:
+                        if let tick = try readEvents(wanted: wanted) { return tick }
+                        continue
+                    case .timeout:
+                        let now = system.monotonicNanoseconds()
+                        if now < due {
+                            rehearse(Tick(sequence: wanted, timestamp: due, wokeAt: now, grid: grid))
+                        }
+                    }
+                }
             }
             let watchdog = watchdogDeadline(for: wanted)
             switch try poll(until: probed ? watchdog : min(probeDeadline(for: wanted), watchdog)) {

@@ -65,20 +65,24 @@ protocol TickSource: AnyObject {
     var grid: TickGrid { get }
     /// Blocks until the tick with a sequence at or after `sequence` has happened and returns it, or
     /// returns nil when the control channel was signalled. With `sequence == nil` it waits for the
-    /// control channel alone (no wake-ups at all).
-    func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick?
-    /// As ``waitForTick(atOrAfter:)``; a source that wakes before the tick is due (the precise
-    /// timer) first calls `rehearse` with the tick it is about to return, so that the frame thread
-    /// can run its dispatch path once without effect while it would otherwise only spin.
-    func waitForTick(atOrAfter sequence: Int64?, rehearse: (Tick) -> Void) throws(TickSourceFailure) -> Tick?
+    /// control channel alone (no wake-ups at all). When `rehearsing`, the source wakes once shortly
+    /// before the tick is due and calls `rehearse` with the tick it expects, so that the frame
+    /// thread can run its dispatch path once without effect and meet the real tick on a warm path.
+    func waitForTick(atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void)
+        throws(TickSourceFailure) -> Tick?
     /// Releases the source's descriptors.
     func close()
 }
 
 extension TickSource {
-    /// Sources that never wake early have nothing to rehearse.
+    /// Waits for the tick without waking early (nothing to rehearse).
+    func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick? {
+        try waitForTick(atOrAfter: sequence, rehearsing: false, rehearse: { _ in })
+    }
+
+    /// Waits for the tick, rehearsing the dispatch path with `rehearse` shortly before it is due.
     func waitForTick(atOrAfter sequence: Int64?, rehearse: (Tick) -> Void) throws(TickSourceFailure) -> Tick?
     {
-        try waitForTick(atOrAfter: sequence)
+        try waitForTick(atOrAfter: sequence, rehearsing: true, rehearse: rehearse)
     }
 }

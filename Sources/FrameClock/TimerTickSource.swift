@@ -56,17 +56,7 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         return "timer \(DecimalFormat.string(grid.period.framesPerSecond, digits: 3)) Hz (\(mode))"
     }
 
-    /// Waits for the tick without waking early to rehearse (nothing to rehearse).
-    func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick? {
-        try wait(atOrAfter: sequence, rehearsing: false, rehearse: { _ in })
-    }
-
-    func waitForTick(atOrAfter sequence: Int64?, rehearse: (Tick) -> Void) throws(TickSourceFailure) -> Tick?
-    {
-        try wait(atOrAfter: sequence, rehearsing: true, rehearse: rehearse)
-    }
-
-    private func wait(
+    func waitForTick(
         atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
     ) throws(TickSourceFailure) -> Tick? {
         guard let sequence else {

@@ -89,6 +89,49 @@ struct RehearsalTests {
         #expect(rehearsals == 0)
     }
 
+    @Test(
+        "the DRM source wakes once a tick, 2 to 1 ms before the vblank, to rehearse; ticks stay the kernel's")
+    func drmWarmsUp() throws {
+        let kernel = ScriptedKernel()
+        let source = try DRMTickSource(system: kernel, crtc: ScriptedKernel.crtc, control: ControlChannel())
+        defer { source.close() }
+        #expect(source.warmUpLead == 2_000_000)
+        let first = source.grid.anchorSequence
+        var rehearsed: [Tick] = []
+        for k: Int64 in 1...3 {
+            let tick = try #require(
+                try source.waitForTick(atOrAfter: first + k, rehearse: { rehearsed.append($0) }))
+            #expect(tick.sequence == first + k && tick.timestamp == kernel.vblankTime(k))
+            #expect(tick.wokeAt >= kernel.vblankTime(k))
+        }
+        #expect(rehearsed.map(\.sequence) == [first + 1, first + 2, first + 3])
+        for (index, tick) in zip(Int64(1)..., rehearsed) {
+            let due = kernel.vblankTime(index)
+            #expect(tick.timestamp == due)
+            #expect(
+                tick.wokeAt >= due - 2_000_000 && tick.wokeAt <= due - 1_000_000,
+                "woke \(due - tick.wokeAt) ns early")
+        }
+    }
+
+    @Test("the DRM source does not wake early without a rehearsal to run or with a zero lead")
+    func drmWithoutWarmUp() throws {
+        let kernel = ScriptedKernel()
+        let plain = try DRMTickSource(system: kernel, crtc: ScriptedKernel.crtc, control: ControlChannel())
+        defer { plain.close() }
+        let first = plain.grid.anchorSequence
+        _ = try plain.waitForTick(atOrAfter: first + 1)
+        let polls = kernel.calls(.poll)
+        let zero = try DRMTickSource(
+            system: kernel, crtc: ScriptedKernel.crtc, control: ControlChannel(), warmUpLead: 0)
+        defer { zero.close() }
+        var rehearsals = 0
+        _ = try zero.waitForTick(atOrAfter: first + 2, rehearse: { _ in rehearsals += 1 })
+        #expect(rehearsals == 0)
+        // One poll a tick in both: the wait for the event itself.
+        #expect(polls == 1 && kernel.calls(.poll) == 2)
+    }
+
     @Test("a rehearsal delivers nothing and changes nothing: the frames are those without it")
     func rehearsalHasNoEffect() throws {
         let source = try ManualFrameSource(framesPerSecond: 100)
