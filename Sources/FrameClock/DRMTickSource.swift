@@ -163,8 +163,8 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                         continue
                     case .timeout:
                         let now = system.monotonicNanoseconds()
-                        if now < due {
-                            rehearse(Tick(sequence: wanted, timestamp: due, wokeAt: now, grid: grid))
+                        if let tick = grid.rehearsal(of: wanted, now: now, lead: warmUpLead) {
+                            rehearse(tick)
                         }
                     }
                 }

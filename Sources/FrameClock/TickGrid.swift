@@ -20,6 +20,15 @@ struct TickGrid: Hashable, Sendable {
     func sequence(at nanoseconds: Int64) -> Int64 {
         anchorSequence &+ period.ticks(containing: nanoseconds &- anchorTimestamp)
     }
+
+    /// The tick to rehearse the dispatch path with, for a source that woke at `now` to do so
+    /// `lead` before tick `sequence` is due; nil when less than a quarter of the lead is left (a
+    /// wake-up that late would have the rehearsal still running when the tick comes, delaying it).
+    func rehearsal(of sequence: Int64, now: Int64, lead: Int64) -> Tick? {
+        let due = timestamp(of: sequence)
+        guard now <= due - lead / 4 else { return nil }
+        return Tick(sequence: sequence, timestamp: due, wokeAt: now, grid: self)
+    }
 }
 
 /// A tick delivered by a source: which one, when it was, and when the frame thread woke for it.

@@ -74,12 +74,20 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         // sleeps again until the deadline itself.
         if spinWindow > 0 {
             guard try sleep(until: deadline - spinWindow) else { return nil }
-            if rehearsing { rehearseIfEarly(sequence, deadline: deadline, rehearse) }
+            if rehearsing,
+                let tick = grid.rehearsal(of: sequence, now: system.monotonicNanoseconds(), lead: spinWindow)
+            {
+                rehearse(tick)
+            }
             while system.monotonicNanoseconds() < deadline { fc_cpu_relax() }
         } else {
             if warmUpLead > 0, rehearsing {
                 guard try sleep(until: deadline - warmUpLead) else { return nil }
-                rehearseIfEarly(sequence, deadline: deadline, rehearse)
+                if let tick = grid.rehearsal(
+                    of: sequence, now: system.monotonicNanoseconds(), lead: warmUpLead)
+                {
+                    rehearse(tick)
+                }
             }
             guard try sleep(until: deadline) else { return nil }
         }
@@ -97,13 +105,6 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         guard !control.consume() else { return false }
         try waitForExpiry()
         return !control.consume()
-    }
-
-    private func rehearseIfEarly(_ sequence: Int64, deadline: Int64, _ rehearse: (Tick) -> Void) {
-        let now = system.monotonicNanoseconds()
-        if now < deadline {
-            rehearse(Tick(sequence: sequence, timestamp: deadline, wokeAt: now, grid: grid))
-        }
     }
 
     /// Closes the timer; idempotent (a second close must not reach a descriptor number reused since).

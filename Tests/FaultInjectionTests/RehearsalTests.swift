@@ -132,6 +132,16 @@ struct RehearsalTests {
         #expect(polls == 1 && kernel.calls(.poll) == 2)
     }
 
+    @Test("a wake-up with less than a quarter of the lead left rehearses nothing (it would delay the tick)")
+    func lateWakeUp() {
+        let grid = TickGrid(anchorSequence: 0, anchorTimestamp: 0, period: period)
+        let early = grid.rehearsal(of: 3, now: 30_000_000 - 280_000, lead: 300_000)
+        #expect(early == Tick(sequence: 3, timestamp: 30_000_000, wokeAt: 30_000_000 - 280_000, grid: grid))
+        #expect(grid.rehearsal(of: 3, now: 30_000_000 - 75_000, lead: 300_000) != nil)
+        #expect(grid.rehearsal(of: 3, now: 30_000_000 - 74_999, lead: 300_000) == nil)
+        #expect(grid.rehearsal(of: 3, now: 30_000_000 + 5_000, lead: 300_000) == nil)
+    }
+
     @Test("a rehearsal delivers nothing and changes nothing: the frames are those without it")
     func rehearsalHasNoEffect() throws {
         let source = try ManualFrameSource(framesPerSecond: 100)
