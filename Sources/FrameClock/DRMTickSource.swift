@@ -14,6 +14,10 @@ internal import DRM
 /// control channel. Ticks carry the kernel's own sequence and timestamp; the grid is re-anchored on
 /// every vblank event and keeps the mode's exact interval (htotal · vtotal / pixel clock).
 ///
+/// Like the timer source, it wakes once before each vblank is due (`warmUpLead`, 2 ms by default)
+/// to let the frame thread rehearse its dispatch path, so that the callback after the event starts
+/// on a warm path: in the vkms guest that put the callback ahead of a plain C libdrm loop.
+///
 /// Every kernel call goes through `System` (``LibDRMSystemCalls`` in production; a scripted kernel in
 /// the fault-injection tests). What each failure means:
 /// - `EINTR` from any call is retried at once; it never reaches the link.
