@@ -43,8 +43,8 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     let description: String
     private(set) var grid: TickGrid
 
-    private let system: System
-    private let crtcID: UInt32
+    let system: System
+    let crtcID: UInt32
     private let pipe: Int
     private let control: ControlChannel
     private let useSequenceEvents: Bool

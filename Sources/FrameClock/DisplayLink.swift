@@ -250,6 +250,15 @@ public final class DisplayLink: @unchecked Sendable {
         }
     }
 
+    /// Called on the frame thread when the driver changed to a source with its own numbering and
+    /// possibly another rate: the divisor is chosen again for the link's range, and pacing starts
+    /// over on the new grid.
+    func sourceChanged(framesPerSecond: Double) {
+        state.withLock { state in
+            state.pacer.rebase(divisor: Int64(state.range.divisor(forSourceRate: framesPerSecond)))
+        }
+    }
+
     /// Turns a tick into a frame for this link, if the pacing rules make it one, and delivers it.
     ///
     /// A rehearsal (`rehearsal: true`) runs the same path on a copy of the pacer and delivers

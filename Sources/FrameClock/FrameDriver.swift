@@ -22,6 +22,11 @@ final class FrameDriver: @unchecked Sendable {
     typealias FallbackFactory =
         @Sendable (_ grid: TickGrid, _ control: ControlChannel) throws(DisplayLinkError) -> any TickSource
 
+    /// Opens the display a failed DRM source was on again; it throws while the display cannot be
+    /// used (the CRTC still dark, the device still gone).
+    typealias RecoveryFactory =
+        @Sendable (_ control: ControlChannel) throws(DisplayLinkError) -> any TickSource
+
     private let shared: Locked<Shared>
     /// Wakes the frame thread; nil for a manual driver.
     let control: ControlChannel?
@@ -33,14 +38,21 @@ final class FrameDriver: @unchecked Sendable {
     let now: @Sendable () -> Int64
     /// Makes the timer a failed source is replaced by.
     private let fallback: FallbackFactory
+    /// Returns to the display after a failover; nil where there is nothing to return to.
+    private let recovery: RecoveryFactory?
+    /// How often, on the driver's clock, the frame thread tries the display again while it runs on
+    /// the fallback timer.
+    let recoveryInterval: Int64
 
     /// A driver for a source that is waited on by a frame thread. `now` reads the clock the source
     /// ticks in and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and a
-    /// standard ``TimerTickSource`` unless a test puts a virtual clock in both.
+    /// standard ``TimerTickSource`` unless a test puts a virtual clock in both. After a failover the
+    /// thread calls `recovery` every `recoveryInterval` until the display can be used again.
     init(
         source: any TickSource, control: ControlChannel, reason: String, options: FrameThreadOptions,
         logger: Logger, now: @escaping @Sendable () -> Int64 = { fc_monotonic_ns() },
-        fallback: @escaping FallbackFactory = FrameDriver.standardTimer
+        fallback: @escaping FallbackFactory = FrameDriver.standardTimer,
+        recovery: RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
     ) {
         self.source = source
         self.control = control
@@ -48,6 +60,8 @@ final class FrameDriver: @unchecked Sendable {
         self.logger = logger
         self.now = now
         self.fallback = fallback
+        self.recovery = recovery
+        self.recoveryInterval = recoveryInterval
         shared = Locked(
             Shared(
                 info: FrameSourceInfo(
@@ -62,6 +76,8 @@ final class FrameDriver: @unchecked Sendable {
         self.logger = logger
         self.now = now
         self.fallback = FrameDriver.standardTimer
+        self.recovery = nil
+        self.recoveryInterval = 0
         let info = FrameSourceInfo(
             kind: .manual, name: "manual \(manualPeriod)", period: manualPeriod, reason: "requested")
         shared = Locked(Shared(info: info))
@@ -166,7 +182,18 @@ final class FrameDriver: @unchecked Sendable {
         // The source in use; nil once it failed with no fallback (failOver has closed it: closing it
         // again would close a descriptor number that another thread may have reused).
         var current = source
+        // While on the fallback timer: when to try the display again, and why it was left.
+        var recoveryDue: Int64? = nil
+        var lastFailure = ""
         while let source = current, !shared.withLock({ $0.finished }) {
+            if let due = recoveryDue, now() >= due {
+                if let display = recover(replacing: source, after: lastFailure) {
+                    current = display
+                    recoveryDue = nil
+                    continue
+                }
+                recoveryDue = now() + recoveryInterval
+            }
             let target = nextWantedSequence(grid: source.grid, now: now())
             do {
                 if let tick = try source.waitForTick(atOrAfter: target, rehearse: rehearse) {
@@ -174,11 +201,31 @@ final class FrameDriver: @unchecked Sendable {
                 }
             } catch {
                 current = failOver(from: source, failure: error)
+                if current != nil, source.kind == .drm, recovery != nil {
+                    recoveryDue = now() + recoveryInterval
+                    lastFailure = error.reason
+                }
             }
         }
         current?.close()
         self.source = nil
         shared.withLock { $0.threadEnded = true }
+    }
+
+    /// Opens the display again in place of the fallback `timer`; nil (the timer goes on) while it
+    /// cannot be used. The links start pacing over on the display's grid.
+    private func recover(replacing timer: any TickSource, after failure: String) -> (any TickSource)? {
+        guard let recovery, let control, let display = try? recovery(control) else { return nil }
+        timer.close()
+        let reason = "back on the display (it had failed: \(failure))"
+        logger.notice("\(display.description): \(reason)")
+        let links = shared.withLock { state in
+            state.info = FrameSourceInfo(
+                kind: display.kind, name: display.description, period: display.grid.period, reason: reason)
+            return state.links
+        }
+        for link in links { link.sourceChanged(framesPerSecond: display.grid.period.framesPerSecond) }
+        return display
     }
 
     /// Replaces a failed source by a timer on its last grid (phase and interval); nil when even that

@@ -47,6 +47,17 @@ struct FramePacer: Sendable {
         skipBase = nil
     }
 
+    /// Starts over on a new source whose sequence numbers are not the old one's (a return to the
+    /// display after a timer fallback): the next frame is the first grid point after the moment the
+    /// frame thread next looks, no skips are counted across the change, and the previous callback's
+    /// start still keeps the first new frame half an interval away from it.
+    mutating func rebase(divisor newValue: Int64) {
+        divisor = max(1, newValue)
+        nextWanted = nil
+        skipBase = nil
+        last = nil
+    }
+
     /// The next grid point wanted, aligning first if needed to the first one after `current`.
     mutating func nextWanted(currentSequence current: Int64) -> Int64 {
         if let nextWanted { return nextWanted }

@@ -47,21 +47,36 @@ enum SourceSelection {
     static func drmDriver(
         device: String?, crtc: UInt32?, reason: String, options: FrameThreadOptions, logger: Logger
     ) throws(DisplayLinkError) -> FrameDriver {
+        let control = try ControlChannel()
+        let source = try openSource(path: device, crtcID: crtc, control: control)
+        // After a failover, the same device node and CRTC are tried again (a display switched off
+        // and on, a device unplugged and plugged back in).
+        let path = source.system.path
+        let crtcID = source.crtcID
+        return FrameDriver(
+            source: source, control: control, reason: reason, options: options, logger: logger,
+            recovery: { control throws(DisplayLinkError) in
+                try openSource(path: path, crtcID: crtcID, control: control)
+            })
+    }
+
+    /// A DRM source on the lit CRTC `crtcID` of `path` (the first lit one of the first card when
+    /// nil), its device open.
+    static func openSource(path: String?, crtcID: UInt32?, control: ControlChannel) throws(DisplayLinkError)
+        -> DRMTickSource<LibDRMSystemCalls>
+    {
         let display: DRMDisplay
         do {
-            display = try DRMDisplay.open(path: device, crtcID: crtc, directory: drmDirectory)
+            display = try DRMDisplay.open(path: path, crtcID: crtcID, directory: drmDirectory)
         } catch {
             throw .drmUnavailable(reason: error.description, errno: error.errno)
         }
-        let control = try ControlChannel()
-        let source: DRMTickSource<LibDRMSystemCalls>
         do {
-            source = try DRMTickSource(display: display, control: control)
+            return try DRMTickSource(display: display, control: control)
         } catch {
             display.device.close()
             throw error
         }
-        return FrameDriver(source: source, control: control, reason: reason, options: options, logger: logger)
     }
 
     /// Where DRM device nodes are looked for (`FRAMECLOCK_DRM_DIR` overrides /dev/dri, for tests).

@@ -15,9 +15,11 @@ import TestSupport
 enum LinkHarness {
     /// Runs a link until it has delivered `frames` frames (it invalidates itself from the callback) or
     /// its frame thread ends, and returns what it did. `work` runs in each callback (it may move the
-    /// virtual clock with ``ScriptedKernel/elapse(_:)``).
+    /// virtual clock with ``ScriptedKernel/elapse(_:)``). With `recovers`, the link tries the
+    /// display again every `recoveryInterval` after a failover, opening the scripted device anew.
     static func run(
         _ kernel: ScriptedKernel, frames count: Int, preferSequenceEvents: Bool = true,
+        recovers: Bool = false, recoveryInterval: Duration = .seconds(1),
         work: @escaping @Sendable (Frame) -> Void = { _ in }
     ) throws -> LinkOutcome {
         let capture = LogCapture()
@@ -26,16 +28,24 @@ enum LinkHarness {
         let source = try DRMTickSource(
             system: kernel, crtc: ScriptedKernel.crtc, control: control,
             preferSequenceEvents: preferSequenceEvents)
+        var recovery: FrameDriver.RecoveryFactory? = nil
+        if recovers {
+            recovery = { control throws(DisplayLinkError) in try reopen(kernel, control) }
+        }
         let driver = FrameDriver(
             source: source, control: control, reason: "requested",
             options: FrameThreadOptions(realtimePriority: nil), logger: capture.logger,
             now: { kernel.monotonicNanoseconds() },
             fallback: { grid, control throws(DisplayLinkError) in
                 try TimerTickSource(grid: grid, precision: .standard, control: control, system: kernel)
-            })
+            },
+            recovery: recovery,
+            recoveryInterval: recoveryInterval.wholeNanoseconds)
         let link = DisplayLink(driver: driver, logger: capture.logger)
         let log = FrameRecorder()
-        try link.start { frame in
+        let kinds = Locked<[FrameSourceKind]>([])
+        try link.start { [link] frame in
+            kinds.withLock { $0.append(link.sourceInfo.kind) }
             log.record(frame)
             work(frame)
             if log.count >= count { link.invalidate() }
@@ -47,9 +57,24 @@ enum LinkHarness {
         let joined = waitUntil(seconds: 60) { driver.hasThreadEnded }
         precondition(ended && joined, "the frame thread did not finish within 60 s of real time")
         return LinkOutcome(
-            frames: log.all, sourceInfo: link.sourceInfo, statistics: link.statistics,
-            warnings: capture.messages(at: .warning), errors: capture.messages(at: .error),
+            frames: log.all, kinds: kinds.withLock { $0 }, sourceInfo: link.sourceInfo,
+            statistics: link.statistics, warnings: capture.messages(at: .warning),
+            errors: capture.messages(at: .error), notices: capture.messages(at: .notice),
             threadEndedEarly: endedEarly)
+    }
+
+    /// Opens the scripted device again and a DRM source on it, as a return to the display does;
+    /// the device is closed again when the source cannot be made.
+    static func reopen(_ kernel: ScriptedKernel, _ control: ControlChannel) throws(DisplayLinkError)
+        -> DRMTickSource<ScriptedKernel>
+    {
+        kernel.reopen()
+        do {
+            return try DRMTickSource(system: kernel, crtc: ScriptedKernel.crtc, control: control)
+        } catch {
+            kernel.close()
+            throw error
+        }
     }
 
     /// Polls `condition` every millisecond for up to `seconds` of real time.

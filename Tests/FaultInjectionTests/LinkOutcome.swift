@@ -3,10 +3,13 @@
 /// What a link did on a scripted kernel.
 struct LinkOutcome {
     var frames: [Frame]
+    /// The kind of source the link was on when each frame was delivered.
+    var kinds: [FrameSourceKind]
     var sourceInfo: FrameSourceInfo
     var statistics: DisplayLinkStatistics
     var warnings: [String]
     var errors: [String]
+    var notices: [String]
     /// Whether the frame thread ended by itself (no fallback possible) before the frames were in.
     var threadEndedEarly: Bool
 

@@ -57,6 +57,9 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         /// The descriptor is closed under the source: calls and reads fail with `EBADF`, `poll` reports
         /// `POLLNVAL`.
         case descriptorClosed
+        /// The CRTC is lit again (after ``crtcOff``): vblanks resume on the same grid, the counter
+        /// having gone on counting the vblanks it missed, as vkms's does.
+        case crtcOn
         /// The descriptor reports `POLLHUP`.
         case hungUp
         /// The descriptor polls readable and reads as end of file (0 bytes).
@@ -80,6 +83,8 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         var scheduled: [(at: Int64, change: Change)] = []
         var applied: Set<Change> = []
         var closeCalls = 0
+        /// Times the device was opened again after a close.
+        var reopens = 0
         var timerDeadline: Int64 = 0
         var timersCreated = 0
         var timersClosed = 0
@@ -133,6 +138,12 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
     /// Changes the device's state at the instant `time`.
     func schedule(_ change: Change, at time: Int64) {
         state.withLock { $0.scheduled.append((time, change)) }
+    }
+
+    /// Opens the device again after the source closed it (a return to the display after a
+    /// failover): calls no longer fail with `EBADF`.
+    func reopen() {
+        state.withLock { $0.reopens = $0.closeCalls }
     }
 
     /// The control channel `waitForTimer` watches when the timer is disarmed (a source waiting for
@@ -249,7 +260,7 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(DRMError) -> Int {
         try state.withLock { state throws(DRMError) in
             try fault(.read, "read", detail: "drm events", &state)
-            if state.closeCalls > 0 || state.applied.contains(.descriptorClosed) {
+            if state.closeCalls > state.reopens || state.applied.contains(.descriptorClosed) {
                 throw DRMError(call: "read", errno: EBADF, detail: "drm events")
             }
             var bytes: [UInt8]
@@ -292,7 +303,7 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         }
         let controlReadable = Self.wait(for: control, milliseconds: 0)
         return try state.withLock { state throws(DRMError) in
-            if state.closeCalls > 0 { return DRMPollReadiness(deviceInvalid: true) }
+            if state.closeCalls > state.reopens { return DRMPollReadiness(deviceInvalid: true) }
             if !controlReadable && !pollable(state) {
                 let deadline = state.now + Int64(timeoutMilliseconds) * 1_000_000
                 guard timeoutMilliseconds >= 0, deadline <= state.limit else {
@@ -395,14 +406,16 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
                 state.vblanksStopAfter.map { next > $0 } ?? false || state.applied.contains(.crtcOff)
                 || state.applied.contains(.unplugged)
             let vblank = stopped ? Int64.max : vblankTime(next)
-            let change = state.scheduled.filter { !state.applied.contains($0.change) }.min { $0.at < $1.at }
+            let changeIndex = state.scheduled.indices.min { state.scheduled[$0].at < state.scheduled[$1].at }
+            let change = changeIndex.map { state.scheduled[$0] }
             let moment = min(vblank, change?.at ?? .max)
             guard moment <= deadline else {
                 state.now = max(state.now, deadline)
                 return
             }
             state.now = max(state.now, moment)
-            if let change, change.at <= vblank {
+            if let change, let changeIndex, change.at <= vblank {
+                state.scheduled.remove(at: changeIndex)
                 apply(change.change, &state)
             } else {
                 state.processed = next
@@ -416,6 +429,13 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
     }
 
     private func apply(_ change: Change, _ state: inout State) {
+        if change == .crtcOn {
+            state.applied.remove(.crtcOff)
+            // The vblanks missed while dark are counted at once; none of them carries an event.
+            let missed = Int64((state.now - vblankTime(state.processed)) / periodNanoseconds)
+            state.processed += max(0, missed)
+            return
+        }
         state.applied.insert(change)
         if change == .crtcOff {
             // drm_crtc_vblank_off: pending events go out at once, with the current count.
@@ -433,7 +453,7 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         throws(DRMError)
     {
         try fault(kind, call, detail: detail, &state)
-        if state.closeCalls > 0 || state.applied.contains(.descriptorClosed) {
+        if state.closeCalls > state.reopens || state.applied.contains(.descriptorClosed) {
             throw DRMError(call: call, errno: EBADF, detail: path)
         }
         if state.applied.contains(.unplugged) { throw DRMError(call: call, errno: ENODEV, detail: detail) }

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import FrameClock
+
+/// After a failover to the timer, the link returns to the display when it can be used again.
+@Suite("Returning to the display after a failover")
+struct RecoveryTests {
+    let period = ScriptedKernel.period
+
+    /// The source kinds in the order the frames came from them, repeats folded.
+    func runs(_ kinds: [FrameSourceKind]) -> [FrameSourceKind] {
+        kinds.reduce(into: []) { runs, kind in if runs.last != kind { runs.append(kind) } }
+    }
+
+    @Test(
+        "the CRTC lit again: back on its vblanks within a recovery interval, no gap over two intervals, no burst",
+        arguments: [0, -85, 5000])
+    func crtcLitAgain(counterMove: Int64) throws {
+        let kernel = ScriptedKernel()
+        kernel.schedule(.crtcOff, at: kernel.vblankTime(10) + 8_000_000)
+        let relit = kernel.vblankTime(100) + 3_000_000
+        kernel.schedule(.crtcOn, at: relit)
+        // 0: the counter went on counting in the dark (vkms); -85: it resumed where it stopped, below
+        // the timer's numbering; 5000: it jumped ahead. The link's pacing starts over either way.
+        if counterMove != 0 { kernel.jumpSequence(atVBlank: 101, by: counterMove) }
+        let outcome = try LinkHarness.run(kernel, frames: 200, recovers: true)
+
+        #expect(runs(outcome.kinds) == [.drm, .timer, .drm])
+        #expect(outcome.sourceInfo.kind == .drm)
+        #expect(outcome.sourceInfo.period.nanoseconds == Double(period))
+        #expect(
+            outcome.sourceInfo.reason
+                == "back on the display (it had failed: CRTC 38 turned off (drmCrtcQueueSequence: EINVAL))",
+            "reason: \(outcome.sourceInfo.reason)")
+        #expect(outcome.warnings.count == 1 && outcome.notices.count == 1)
+        #expect(outcome.errors.isEmpty)
+        // Forward in time at every frame, never closer than half an interval, never over two apart.
+        for gap in outcome.gaps {
+            #expect(gap >= period / 2 && gap <= 2 * period, "gap \(gap) ns")
+        }
+        // The first frame back is within a recovery interval (and a tick) of the relight, and from
+        // there on every frame is a vblank of the kernel's, its sequence the kernel's count.
+        let back = try #require(outcome.kinds.indices.last { $0 > 0 && outcome.kinds[$0 - 1] == .timer })
+        let first = outcome.timestamps[back]
+        #expect(first > relit && first <= relit + 1_000_000_000 + 2 * period)
+        for frame in outcome.frames[back...] {
+            let index = (frame.timestamp.nanoseconds - kernel.firstVBlank) / period
+            #expect(frame.timestamp.nanoseconds == kernel.vblankTime(index))
+            #expect(frame.sequence == UInt64(Int64(kernel.firstSequence) + index + counterMove))
+        }
+        #expect(outcome.frames[back].skippedFrames == 0)
+        #expect(kernel.timers == (created: 1, closed: 1))
+    }
+
+    @Test("a display that stays dark: the timer goes on, the display tried once a recovery interval")
+    func staysDark() throws {
+        let kernel = ScriptedKernel()
+        kernel.schedule(.crtcOff, at: kernel.vblankTime(10) + 8_000_000)
+        let outcome = try LinkHarness.run(kernel, frames: 200, recovers: true)
+        #expect(runs(outcome.kinds) == [.drm, .timer])
+        #expect(outcome.sourceInfo.kind == .timer)
+        #expect(outcome.notices.isEmpty)
+        for gap in outcome.gaps { #expect(gap == period) }
+        // The failed source closed once, then three tries (at 1, 2 and 3 s; the run ends at 3.3 s),
+        // each closing the device it opened.
+        #expect(kernel.closeCalls == 4)
+    }
+
+    @Test("without a way back (a manual or timer link), a failover is for good")
+    func noRecovery() throws {
+        let kernel = ScriptedKernel()
+        kernel.schedule(.crtcOff, at: kernel.vblankTime(10) + 8_000_000)
+        kernel.schedule(.crtcOn, at: kernel.vblankTime(20))
+        let outcome = try LinkHarness.run(kernel, frames: 200)
+        #expect(runs(outcome.kinds) == [.drm, .timer])
+        #expect(kernel.closeCalls == 1)
+    }
+}
