@@ -28,7 +28,10 @@ public final class DisplayLink: @unchecked Sendable {
         /// A phase-locked timer on `CLOCK_MONOTONIC` at the given rate.
         case timer(framesPerSecond: Double = 60, precision: TimerPrecision = .standard)
         /// The vertical blank of a DRM CRTC: the first card with a lit CRTC when `device` is nil, the
-        /// first lit CRTC of the device when `crtc` is nil.
+        /// first lit CRTC of the device when `crtc` is nil. If the CRTC is turned off or the device
+        /// goes away, the link goes on with a timer on the last vblank's phase and interval, and
+        /// tries the same device node and CRTC once a second: when they can be used again, it
+        /// returns to their vblanks (at the mode's rate then). ``DisplayLink/sourceInfo`` says which.
         case drm(device: String? = nil, crtc: UInt32? = nil)
         /// Virtual time, advanced by hand; several links may share one manual source.
         case manual(ManualFrameSource)
@@ -122,7 +125,8 @@ public final class DisplayLink: @unchecked Sendable {
         }
     }
 
-    /// The source in use and why it was chosen (it changes when a DRM source fails over to the timer).
+    /// The source in use and why it was chosen (it changes when a DRM source fails over to the timer,
+    /// and again when the link returns to the display).
     public var sourceInfo: FrameSourceInfo { driver.info }
 
     /// What the frame thread got for its scheduling and timer slack; nil until it has started

@@ -7,7 +7,10 @@ public struct Frame: Hashable, Sendable {
     public let targetTimestamp: MonotonicInstant
     /// The frame interval: the refresh interval times the link's divisor.
     public let duration: Duration
-    /// The 64-bit vblank count (DRM) or grid index (timer, manual) of `timestamp`.
+    /// The 64-bit vblank count (DRM) or grid index (timer, manual) of `timestamp`. A timer that
+    /// takes over from a failed display goes on from the display's count; when the link returns to
+    /// the display, the count is the kernel's again, which may be lower (vkms's resumes where it
+    /// stopped). `timestamp` never goes back.
     public let sequence: UInt64
     /// Whole frame intervals missed since the previous callback (0 when on time).
     public let skippedFrames: Int

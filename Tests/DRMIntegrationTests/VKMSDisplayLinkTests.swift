@@ -186,6 +186,71 @@ extension VKMSRoot {
             #expect(quickRounds == 1, "no failover within two intervals in 3 rounds")
         }
 
+        @Test(
+            "the CRTC lit again at 30 Hz after a failover: the link returns to its vblanks, at the new rate")
+        func recovery() throws {
+            let fixture = try VKMSFixture()
+            try fixture.light()
+            let link = try DisplayLink(source: .drm())
+            defer { link.invalidate() }
+            let log = try Self.record(link)
+            #expect(log.wait(for: 20, seconds: 10))
+            try fixture.turnOff()
+            #expect(log.wait(for: log.count + 20, seconds: 10))
+            #expect(link.sourceInfo.kind == .timer)
+
+            let mode = try fixture.light(hertz: 30)
+            let relit = monotonicNanoseconds()
+            // The link tries the display once a second; emulation may add a few hundred ms.
+            var back = false
+            for _ in 0..<60 where !back {
+                usleep(50_000)
+                back = link.sourceInfo.kind == .drm
+            }
+            #expect(back, "still on the timer 3 s after the CRTC was lit again")
+            let info = link.sourceInfo
+            #expect(
+                info.reason.hasPrefix(
+                    "back on the display (it had failed: CRTC \(fixture.crtcID) turned off"),
+                "reason: \(info.reason)")
+            let period = try FramePeriod(
+                htotal: Int(mode.htotal), vtotal: Int(mode.vtotal),
+                pixelClockKilohertz: Int(mode.clockKilohertz))
+            #expect(info.period == period)
+            #expect(abs(link.framesPerSecond - 30) < 0.01)
+
+            let recorder = try KernelVBlankRecorder(crtcID: fixture.crtcID)
+            let before = log.count
+            #expect(log.wait(for: before + 20, seconds: 10))
+            link.invalidate()
+            usleep(50_000)
+            let kernel = recorder.stop()
+            #expect(kernel.error == nil)
+            let entries = log.all
+            let runs = entries.map(\.kind).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+            #expect(runs == ["drm", "timer", "drm"])
+            for (a, b) in zip(entries, entries.dropFirst()) {
+                #expect(b.frame.timestamp > a.frame.timestamp, "frames went back: \(a.frame) then \(b.frame)")
+            }
+            var compared = 0
+            for entry in entries[before...] {
+                guard let time = kernel.times[entry.frame.sequence] else { continue }
+                #expect(entry.frame.timestamp == time)
+                compared += 1
+            }
+            #expect(compared >= 10, "only \(compared) frames after the return compared with the kernel's")
+            if let lastTimerIndex = entries.lastIndex(where: { $0.kind == "timer" }),
+                case let firstBack = lastTimerIndex + 1, firstBack < entries.count
+            {
+                let lastTimer = entries[firstBack - 1].frame
+                let first = entries[firstBack].frame
+                print(
+                    "VKMS recovery: back on DRM \((first.timestamp - relit) / 1000) µs after the CRTC was lit at 30 Hz; "
+                        + "last timer frame \(lastTimer.sequence), first DRM frame \(first.sequence) "
+                        + "(skipped \(first.skipped)), \(compared) frames compared with the kernel")
+            }
+        }
+
         /// One failover; true when the first timer frame came within two intervals.
         func failoverRound(fixture: VKMSFixture, helper: String, round: Int) throws -> Bool {
             try fixture.light()

@@ -20,8 +20,8 @@ struct RecoveryTests {
         kernel.schedule(.crtcOff, at: kernel.vblankTime(10) + 8_000_000)
         let relit = kernel.vblankTime(100) + 3_000_000
         kernel.schedule(.crtcOn, at: relit)
-        // 0: the counter went on counting in the dark (vkms); -85: it resumed where it stopped, below
-        // the timer's numbering; 5000: it jumped ahead. The link's pacing starts over either way.
+        // 0: the counter went on counting in the dark; -85: it resumed where it stopped, below the
+        // timer's numbering (vkms's does); 5000: it jumped ahead. The pacing starts over either way.
         if counterMove != 0 { kernel.jumpSequence(atVBlank: 101, by: counterMove) }
         let outcome = try LinkHarness.run(kernel, frames: 200, recovers: true)
 

@@ -58,7 +58,8 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         /// `POLLNVAL`.
         case descriptorClosed
         /// The CRTC is lit again (after ``crtcOff``): vblanks resume on the same grid, the counter
-        /// having gone on counting the vblanks it missed, as vkms's does.
+        /// having gone on counting the vblanks it missed (vkms's resumes where it stopped instead:
+        /// ``jumpSequence(atVBlank:by:)`` models that).
         case crtcOn
         /// The descriptor reports `POLLHUP`.
         case hungUp
