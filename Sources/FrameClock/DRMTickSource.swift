@@ -61,7 +61,7 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     /// records and leaves the rest for the next read); on the stack.
     static var readBufferSize: Int { 1024 }
     /// How long before a vblank is due the thread wakes once to rehearse the dispatch path (zero:
-    /// no early wake-up); see ``waitForTick(atOrAfter:rehearse:)``.
+    /// no early wake-up); see ``waitForTick(atOrAfter:rehearsing:rehearse:)``.
     let warmUpLead: Int64
     /// The default lead: 2 ms, longer than a wake-up takes even in an emulated guest (about 0.9 ms
     /// at the median under qemu's TCG), and never more than a quarter of the interval. `poll` counts
