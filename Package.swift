@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: C at the bottom
@@ -40,7 +42,11 @@ let package = Package(
 
         // MARK: DRM: the Swift face of libdrm
         .target(
-            name: "DRM", dependencies: ["CDRM", "CDRMShims"], path: "Sources/DRM", swiftSettings: strict),
+            name: "DRM",
+            dependencies: [
+                "CDRM", "CDRMShims", "CLinuxShims", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Sources/DRM", swiftSettings: strict),
 
         // MARK: The display link
         .target(
@@ -49,6 +55,7 @@ let package = Package(
                 "CLinuxShims",
                 "DRM",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
@@ -68,6 +75,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Examples/ClockDemo",
             swiftSettings: strict
@@ -82,6 +90,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Benchmarks/Commands/FrameBench",
             exclude: ["README.md"],
@@ -116,6 +125,7 @@ let package = Package(
             dependencies: [
                 "CVBlankLoop", "DRM", "FrameClock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Benchmarks/Commands/VBlankLatency",
             swiftSettings: strict
@@ -128,23 +138,31 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "FrameClockTests",
-            dependencies: ["FrameClock", "TestSupport"],
+            dependencies: [
+                "FrameClock", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "DRMTests", dependencies: ["DRM", "TestSupport"], path: "Tests/DRMTests",
+            name: "DRMTests",
+            dependencies: ["DRM", "TestSupport", .product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/DRMTests",
             swiftSettings: strict),
         // Faults at the DRM boundary: the tick sources over a scripted kernel, in virtual time.
         .testTarget(
             name: "FaultInjectionTests",
             dependencies: [
                 "FrameClock", "DRM", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
         // Run inside the vkms guest (Tests/VKMS/run-vkms-tests.sh); skipped elsewhere.
         .testTarget(
             name: "DRMIntegrationTests",
-            dependencies: ["DRM", "FrameClock", "ClockDemo", "LayerRendering", "MediaTiming"],
+            dependencies: [
+                "DRM", "FrameClock", "ClockDemo", "LayerRendering", "MediaTiming",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/DRMIntegrationTests",
             swiftSettings: strict),
         .testTarget(

@@ -131,8 +131,8 @@ struct ClockDemo: AsyncParsableCommand {
 
     /// The display link: on `--source timer` a timer; otherwise, in KMS mode, the vblank of the CRTC
     /// presented on (`display`), so that frames and page flips share one clock; else the first lit
-    /// CRTC, or the timer where there is none. The reason is set where the demo replaced the link's
-    /// own choice (a timer at `--fps` rather than the fallback rate), else `nil`.
+    /// CRTC, or a timer at `--fps` where there is none. The reason is set where the demo replaced the
+    /// link's own choice (a timer when the KMS output's CRTC has no vblanks), else `nil`.
     private func makeLink(display: DisplayLink.Source?) throws -> (DisplayLink, reason: String?) {
         let logger = Logger(label: "clock-demo")
         switch source {
@@ -153,15 +153,9 @@ struct ClockDemo: AsyncParsableCommand {
                 link.preferredFramesPerSecond = Int(fps.rounded())
                 return (link, nil)
             }
-            let link = try DisplayLink(source: source == .drm ? .drm() : .automatic, logger: logger)
-            if link.sourceInfo.kind == .timer && source == .auto && link.sourceInfo.framesPerSecond != fps {
-                // No display: the timer runs at the asked rate rather than the fallback one.
-                let reason = link.sourceInfo.reason
-                link.invalidate()
-                let timer = try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger)
-                logger.info("\(reason); timer at \(fps) Hz")
-                return (timer, reason)
-            }
+            // Without a display, `.automatic` runs its timer at the asked rate.
+            let link = try DisplayLink(
+                source: source == .drm ? .drm() : .automatic(fallbackFramesPerSecond: fps), logger: logger)
             link.preferredFramesPerSecond = Int(fps.rounded())
             return (link, nil)
         }

@@ -148,8 +148,8 @@ final class DemoSession: @unchecked Sendable {
     /// callback finished when it ran over.
     private func presentation(of frame: Frame, finishedAt end: MonotonicInstant?) -> MonotonicInstant {
         guard let end, end > frame.targetTimestamp else { return frame.targetTimestamp }
-        let interval = max(1, frame.duration.wholeNanoseconds)
-        let over = (end - frame.targetTimestamp).wholeNanoseconds
+        let interval = max(1, Int64(frame.duration / .nanoseconds(1)))
+        let over = Int64((end - frame.targetTimestamp) / .nanoseconds(1))
         return frame.targetTimestamp + .nanoseconds((over + interval - 1) / interval * interval)
     }
 

@@ -19,7 +19,7 @@ struct DemoStatistics {
     mutating func record(lateness: Duration, skipped: Int, shownSecond: Int, trueSecond: Int) {
         frames += 1
         skippedFrames += skipped
-        _ = self.lateness.record(UInt64(max(0, lateness.wholeNanoseconds)))
+        _ = self.lateness.record(UInt64(max(0, Int64(lateness / .nanoseconds(1)))))
         if shownSecond != trueSecond { wrongSecondFrames += 1 }
         if let last = lastShownSecond {
             let step = (shownSecond - last + 60) % 60

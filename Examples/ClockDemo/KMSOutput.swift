@@ -1,11 +1,10 @@
 import DRM
 import FrameClock
 import MediaTiming
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Presenting on a real display through DRM: two XRGB8888 dumb buffers, a modeset on the first,
@@ -141,7 +140,8 @@ final class KMSOutput {
         try waitForPendingFlip(timeoutMilliseconds: flipTimeoutMilliseconds)
         let back = buffers[1 - front]
         guard let corner = back.address(x: (width - side) / 2, y: (height - side) / 2) else {
-            throw KMSOutputError.setupFailed(DRMError(call: "present", errno: EBADF, detail: devicePath))
+            throw KMSOutputError.setupFailed(
+                DRMError(call: "present", errno: .badFileDescriptor, detail: devicePath))
         }
         try draw(corner, side, side, back.pitch)
         flipSerial += 1
@@ -181,15 +181,15 @@ final class KMSOutput {
                 flipErrors += 1
                 throw .flipTimedOut(device: devicePath, milliseconds: timeoutMilliseconds)
             }
-            var entry = pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(clamping: (remaining + 999_999) / 1_000_000))
-            if ready < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw .eventsFailed(DRMError(call: "poll", errno: code, detail: devicePath))
+            let ready: DRMPollReadiness
+            do {
+                ready = try device.poll(control: -1, includeDevice: true, until: deadline)
+            } catch {
+                throw .eventsFailed(error)
             }
-            if ready > 0 && entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-                throw .eventsFailed(DRMError(call: "poll", errno: ENODEV, detail: devicePath))
+            if ready.deviceFailed || ready.deviceInvalid {
+                throw .eventsFailed(
+                    DRMError(call: "poll", errno: .operationNotSupportedByDevice, detail: devicePath))
             }
         }
     }

@@ -1,9 +1,8 @@
 import DRM
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Why `--display kms` cannot present, as a sentence for the command line: every case names the
@@ -29,7 +28,7 @@ enum KMSOutputError: Error, CustomStringConvertible {
     case eventsFailed(DRMError)
 
     /// The errno behind the failure, when one call explains it.
-    var errno: Int32? {
+    var errno: Errno? {
         switch self {
         case .cannotOpen(let error), .notMaster(let error), .setupFailed(let error),
             .eventsFailed(let error):
@@ -47,14 +46,14 @@ enum KMSOutputError: Error, CustomStringConvertible {
             switch (error.call, error.errno) {
             case ("DRM_IOCTL_VERSION", _):
                 return "kms: \(path) is not a DRM device (\(error.errnoName): \(error.errnoMessage))"
-            case ("open", EACCES), ("open", EPERM):
+            case ("open", .permissionDenied), ("open", .notPermitted):
                 return "kms: permission denied opening \(path) (\(error.errnoName)): run as root, or as a "
                     + "user the device node allows"
             default:
                 return "kms: cannot open \(path) (\(error.errnoName): \(error.errnoMessage))"
             }
         case .noDevice(let error):
-            if case .noDirectory(_, ENOENT) = error { return "kms: \(error) (ENOENT)" }
+            if case .noDirectory(_, .noSuchFileOrDirectory) = error { return "kms: \(error) (ENOENT)" }
             return "kms: \(error)"
         case .noConnectedOutputOnAnyCard(let checked, let failures):
             var text = "kms: no DRM device with a connected output"
@@ -66,7 +65,7 @@ enum KMSOutputError: Error, CustomStringConvertible {
         case .notMaster(let error):
             let path = error.detail ?? "the device"
             let hint =
-                error.errno == EBUSY
+                error.errno == .resourceBusy
                 ? "another program (a compositor or X server) is DRM master; stop it or use a free text console"
                 : "setting modes needs DRM master: run as root (CAP_SYS_ADMIN) with no compositor on \(path)"
             return

@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
-#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
@@ -55,24 +54,6 @@ int fc_eventfd_drain(int fd) {
     return n == (ssize_t)sizeof count ? 0 : -1;
 }
 
-int fc_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
-
-int fc_epoll_add_readable(int epfd, int fd, uint64_t tag) {
-    struct epoll_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.events = EPOLLIN;
-    ev.data.u64 = tag;
-    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
-}
-
-int fc_epoll_wait_tags(int epfd, uint64_t *tags, int capacity, int timeout_ms) {
-    struct epoll_event events[8];
-    if (capacity > 8) capacity = 8;
-    int n = epoll_wait(epfd, events, capacity, timeout_ms);
-    for (int i = 0; i < n; i++) tags[i] = events[i].data.u64;
-    return n;
-}
-
 int fc_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
 
 long fc_get_timer_slack_ns(void) { return prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0); }
@@ -98,3 +79,5 @@ void fc_cpu_relax(void) {
     __asm__ __volatile__("yield");
 #endif
 }
+
+const char *fc_errno_name(int code) { return strerrorname_np(code); }

@@ -1,19 +1,9 @@
 internal import CDRM
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 extension DRMDevice {
     /// The device's CRTCs, connectors, encoders and framebuffers (drmModeGetResources).
     public func resources() throws(DRMError) -> DRMResources {
-        let fd = try openDescriptor(for: "drmModeGetResources")
-        Glibc.errno = 0
-        guard let res = drmModeGetResources(fd) else {
-            throw DRMError(call: "drmModeGetResources", errno: Self.lastErrno(), detail: path)
-        }
+        let res = try performReturningPointer("drmModeGetResources") { drmModeGetResources($0) }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
         return DRMResources(
@@ -27,7 +17,7 @@ extension DRMDevice {
     public func crtc(id: UInt32) throws(DRMError) -> DRMCRTC {
         let index = try resources().crtcIDs.firstIndex(of: id)
         guard let index else {
-            throw DRMError(call: "drmModeGetCrtc", errno: ENOENT, detail: "crtc \(id)")
+            throw DRMError(call: "drmModeGetCrtc", errno: .noSuchFileOrDirectory, detail: "crtc \(id)")
         }
         return try crtc(id: id, index: index)
     }
@@ -42,10 +32,8 @@ extension DRMDevice {
     }
 
     func crtc(id: UInt32, index: Int) throws(DRMError) -> DRMCRTC {
-        let fd = try openDescriptor(for: "drmModeGetCrtc")
-        Glibc.errno = 0
-        guard let crtc = drmModeGetCrtc(fd, id) else {
-            throw DRMError(call: "drmModeGetCrtc", errno: Self.lastErrno(), detail: "crtc \(id)")
+        let crtc = try performReturningPointer("drmModeGetCrtc", detail: "crtc \(id)") {
+            drmModeGetCrtc($0, id)
         }
         defer { drmModeFreeCrtc(crtc) }
         let c = crtc.pointee
@@ -56,10 +44,8 @@ extension DRMDevice {
 
     /// The connector with `id` and its modes (drmModeGetConnector, which probes the output).
     public func connector(id: UInt32) throws(DRMError) -> DRMConnector {
-        let fd = try openDescriptor(for: "drmModeGetConnector")
-        Glibc.errno = 0
-        guard let connector = drmModeGetConnector(fd, id) else {
-            throw DRMError(call: "drmModeGetConnector", errno: Self.lastErrno(), detail: "connector \(id)")
+        let connector = try performReturningPointer("drmModeGetConnector", detail: "connector \(id)") {
+            drmModeGetConnector($0, id)
         }
         defer { drmModeFreeConnector(connector) }
         let c = connector.pointee
@@ -89,10 +75,8 @@ extension DRMDevice {
 
     /// The encoder with `id` (drmModeGetEncoder).
     public func encoder(id: UInt32) throws(DRMError) -> DRMEncoder {
-        let fd = try openDescriptor(for: "drmModeGetEncoder")
-        Glibc.errno = 0
-        guard let encoder = drmModeGetEncoder(fd, id) else {
-            throw DRMError(call: "drmModeGetEncoder", errno: Self.lastErrno(), detail: "encoder \(id)")
+        let encoder = try performReturningPointer("drmModeGetEncoder", detail: "encoder \(id)") {
+            drmModeGetEncoder($0, id)
         }
         defer { drmModeFreeEncoder(encoder) }
         let e = encoder.pointee
@@ -108,11 +92,5 @@ extension DRMDevice {
     static func ids(_ pointer: UnsafeMutablePointer<UInt32>?, _ count: Int32) -> [UInt32] {
         guard let pointer, count > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: pointer, count: Int(count)))
-    }
-
-    /// errno after a libdrm call that returned NULL, EIO when it left none.
-    static func lastErrno() -> Int32 {
-        let code = Glibc.errno
-        return code == 0 ? EIO : code
     }
 }

@@ -1,11 +1,10 @@
 internal import CDRM
 internal import CDRMShims
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// An open DRM device node, such as `/dev/dri/card0`.
@@ -25,14 +24,16 @@ public final class DRMDevice: Sendable {
     /// - Throws: ``DRMError`` with call `"open"` (`ENOENT`, `EACCES`, ...) or `"DRM_IOCTL_VERSION"`
     ///   (`ENOTTY` for a file that is not a DRM device).
     public init(path: String) throws(DRMError) {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 {
-            throw DRMError(call: "open", errno: Glibc.errno, detail: path)
+        let fd: Int32
+        switch SystemCall.valueOrErrno(
+            retryOnInterrupt: true, { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) })
+        {
+        case .success(let opened): fd = opened
+        case .failure(let error): throw DRMError(call: "open", errno: error, detail: path)
         }
-        if fc_drm_probe(fd) != 0 {
-            let code = Glibc.errno
+        if case .failure(let error) = SystemCall.valueOrErrno(retryOnInterrupt: false, { fc_drm_probe(fd) }) {
             _ = Glibc.close(fd)
-            throw DRMError(call: "DRM_IOCTL_VERSION", errno: code, detail: path)
+            throw DRMError(call: "DRM_IOCTL_VERSION", errno: error, detail: path)
         }
         self.path = path
         self.descriptor = Atomic(fd)
@@ -66,17 +67,38 @@ public final class DRMDevice: Sendable {
     /// The descriptor for a call, or `EBADF` when closed.
     func openDescriptor(for call: String) throws(DRMError) -> Int32 {
         let fd = fileDescriptor
-        if fd < 0 { throw DRMError(call: call, errno: EBADF, detail: path) }
+        if fd < 0 { throw DRMError(call: call, errno: .badFileDescriptor, detail: path) }
         return fd
+    }
+
+    /// Makes one C call on the open descriptor through the module's errno funnel: its result, or a
+    /// ``DRMError`` naming `call` and `detail` (the device's path when nil). libdrm's `drmIoctl`
+    /// already repeats an ioctl interrupted by a signal, so nothing is retried here unless asked.
+    @discardableResult
+    func perform<Value: FixedWidthInteger>(
+        _ call: String, detail: String? = nil, retryOnInterrupt: Bool = false, _ body: (Int32) -> Value
+    ) throws(DRMError) -> Value {
+        let fd = try openDescriptor(for: call)
+        switch SystemCall.valueOrErrno(retryOnInterrupt: retryOnInterrupt, { body(fd) }) {
+        case .success(let value): return value
+        case .failure(let error): throw DRMError(call: call, errno: error, detail: detail ?? path)
+        }
+    }
+
+    /// Makes one libdrm call that returns a pointer (NULL on failure) on the open descriptor.
+    func performReturningPointer<Pointer>(
+        _ call: String, detail: String? = nil, _ body: (Int32) -> Pointer?
+    ) throws(DRMError) -> Pointer {
+        let fd = try openDescriptor(for: call)
+        switch SystemCall.pointerOrErrno({ body(fd) }) {
+        case .success(let pointer): return pointer
+        case .failure(let error): throw DRMError(call: call, errno: error, detail: detail ?? path)
+        }
     }
 
     /// The kernel driver's name and version (DRM_IOCTL_VERSION).
     public func version() throws(DRMError) -> DRMDriverVersion {
-        let fd = try openDescriptor(for: "drmGetVersion")
-        Glibc.errno = 0
-        guard let version = drmGetVersion(fd) else {
-            throw DRMError(call: "drmGetVersion", errno: Glibc.errno == 0 ? EIO : Glibc.errno, detail: path)
-        }
+        let version = try performReturningPointer("drmGetVersion") { drmGetVersion($0) }
         defer { drmFreeVersion(version) }
         func string(_ pointer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> String {
             guard let pointer, length > 0 else { return "" }
@@ -92,19 +114,15 @@ public final class DRMDevice: Sendable {
 
     /// The value of a device capability (drmGetCap).
     public func capability(_ capability: DRMCapability) throws(DRMError) -> UInt64 {
-        let fd = try openDescriptor(for: "drmGetCap")
         var value: UInt64 = 0
-        if drmGetCap(fd, capability.rawValue, &value) != 0 {
-            throw DRMError(call: "drmGetCap", errno: Glibc.errno, detail: "\(capability)")
-        }
+        try perform("drmGetCap", detail: "\(capability)") { drmGetCap($0, capability.rawValue, &value) }
         return value
     }
 
     /// Sets a client capability, such as universal planes (drmSetClientCap).
     public func setClientCapability(_ capability: DRMClientCapability, to value: UInt64) throws(DRMError) {
-        let fd = try openDescriptor(for: "drmSetClientCap")
-        if drmSetClientCap(fd, capability.rawValue, value) != 0 {
-            throw DRMError(call: "drmSetClientCap", errno: Glibc.errno, detail: "\(capability)")
+        try perform("drmSetClientCap", detail: "\(capability)") {
+            drmSetClientCap($0, capability.rawValue, value)
         }
     }
 
@@ -116,13 +134,11 @@ public final class DRMDevice: Sendable {
 
     /// Becomes DRM master (drmSetMaster): needs root, or having been master before.
     public func setMaster() throws(DRMError) {
-        let fd = try openDescriptor(for: "drmSetMaster")
-        if drmSetMaster(fd) != 0 { throw DRMError(call: "drmSetMaster", errno: Glibc.errno, detail: path) }
+        try perform("drmSetMaster") { drmSetMaster($0) }
     }
 
     /// Gives up DRM master (drmDropMaster), so that another client may set modes.
     public func dropMaster() throws(DRMError) {
-        let fd = try openDescriptor(for: "drmDropMaster")
-        if drmDropMaster(fd) != 0 { throw DRMError(call: "drmDropMaster", errno: Glibc.errno, detail: path) }
+        try perform("drmDropMaster") { drmDropMaster($0) }
     }
 }

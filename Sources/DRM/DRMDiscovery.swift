@@ -1,7 +1,7 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A device and one of its lit CRTCs: what a vblank-driven clock needs.
@@ -62,9 +62,9 @@ public struct DRMDisplay: Sendable {
 
     /// The `card*` nodes in `directory`, in numeric order.
     public static func cardPaths(in directory: String) throws(DRMDiscoveryError) -> [String] {
-        guard let dir = opendir(directory) else {
-            let code = Glibc.errno
-            throw .noDirectory(path: directory, errno: code)
+        let opened = SystemCall.pointerOrErrno { opendir(directory) }
+        guard case .success(let dir) = opened else {
+            throw .noDirectory(path: directory, errno: opened.failure ?? .ioError)
         }
         defer { closedir(dir) }
         var numbers: [Int] = []
@@ -83,7 +83,7 @@ public struct DRMDisplay: Sendable {
 /// reason a display link gives for falling back to a timer.
 public enum DRMDiscoveryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The directory of device nodes cannot be read (it does not exist: no DRM driver is loaded).
-    case noDirectory(path: String, errno: Int32)
+    case noDirectory(path: String, errno: Errno)
     /// The directory holds no `card*` node.
     case noCards(directory: String)
     /// Every device failed to open or to answer (for example `EACCES` for a non-root user).
@@ -92,7 +92,7 @@ public enum DRMDiscoveryError: Error, Hashable, Sendable, CustomStringConvertibl
     case noLitCRTC(checked: [String], failures: [DRMError])
 
     /// The errno behind the failure, when one call's failure explains it.
-    public var errno: Int32? {
+    public var errno: Errno? {
         switch self {
         case .noDirectory(_, let code): code
         case .noCards: nil
@@ -106,7 +106,7 @@ public enum DRMDiscoveryError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .noDirectory(let path, let code):
-            if code == ENOENT { return "no DRM device: \(path) does not exist" }
+            if code == .noSuchFileOrDirectory { return "no DRM device: \(path) does not exist" }
             let error = DRMError(call: "opendir", errno: code, detail: path)
             return "no DRM device: cannot read \(path) (\(error.errnoName))"
         case .noCards(let directory):
@@ -124,11 +124,11 @@ public enum DRMDiscoveryError: Error, Hashable, Sendable, CustomStringConvertibl
     private static func sentence(_ error: DRMError) -> String {
         let path = error.detail ?? "the device"
         switch (error.call, error.errno) {
-        case ("open", EACCES), ("open", EPERM):
+        case ("open", .permissionDenied), ("open", .notPermitted):
             return "permission denied opening \(path) (\(error.errnoName))"
-        case ("open", ENOENT):
+        case ("open", .noSuchFileOrDirectory):
             return "no DRM device: \(path) does not exist (ENOENT)"
-        case ("DRM_IOCTL_VERSION", ENOTTY):
+        case ("DRM_IOCTL_VERSION", .inappropriateIOCTLForDevice):
             return "\(path) is not a DRM device (ENOTTY)"
         default:
             return "\(error)"

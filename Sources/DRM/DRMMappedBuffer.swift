@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A dumb buffer mapped into memory: its pixels, row by row (``DRMDumbBuffer/pitch`` bytes

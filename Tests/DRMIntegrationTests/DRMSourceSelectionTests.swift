@@ -1,6 +1,7 @@
 import DRM
 import Foundation
 import FrameClock
+import SystemPackage
 import Testing
 
 /// Choosing the DRM source where it cannot work: these need no kernel driver and run everywhere.
@@ -14,7 +15,8 @@ struct DRMSourceSelectionTests {
         #expect(
             error
                 == .drmUnavailable(
-                    reason: "no DRM device: /dev/dri/card99-missing does not exist (ENOENT)", errno: ENOENT))
+                    reason: "no DRM device: /dev/dri/card99-missing does not exist (ENOENT)",
+                    errno: Errno(rawValue: ENOENT)))
     }
 
     @Test(".drm on a path that is not a DRM device throws ENOTTY")
@@ -22,7 +24,10 @@ struct DRMSourceSelectionTests {
         let error = #expect(throws: DisplayLinkError.self) {
             try DisplayLink(source: .drm(device: "/dev/null"))
         }
-        #expect(error == .drmUnavailable(reason: "/dev/null is not a DRM device (ENOTTY)", errno: ENOTTY))
+        #expect(
+            error
+                == .drmUnavailable(
+                    reason: "/dev/null is not a DRM device (ENOTTY)", errno: Errno(rawValue: ENOTTY)))
     }
 
     @Test(
@@ -32,8 +37,8 @@ struct DRMSourceSelectionTests {
         let link = try DisplayLink(source: .automatic)
         #expect(link.sourceInfo.kind == .timer)
         #expect(
-            link.sourceInfo.reason.hasPrefix("no DRM device: /dev/dri does not exist"),
-            "reason: \(link.sourceInfo.reason)")
+            link.sourceInfo.reason.description.hasPrefix("no DRM device: /dev/dri does not exist"),
+            "reason: \(link.sourceInfo.reason.description)")
         link.invalidate()
     }
 }

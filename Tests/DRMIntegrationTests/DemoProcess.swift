@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Runs one of the package's executables from the build folder the test bundle runs from (the

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Counts the kernel log records written after it was made that contain a phrase — here vkms's

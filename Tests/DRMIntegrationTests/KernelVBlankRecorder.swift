@@ -1,6 +1,7 @@
 import DRM
 import Foundation
 import Synchronization
+import SystemPackage
 
 /// Records the kernel's own vblank timestamps (sequence → nanoseconds) on a separate descriptor
 /// and thread, so that a link's frames can be compared with what the kernel reported.
@@ -34,7 +35,9 @@ final class KernelVBlankRecorder: Sendable {
             } catch let error as DRMError {
                 failure.withLock { $0 = error }
             } catch {
-                failure.withLock { $0 = DRMError(call: "recorder", errno: EIO, detail: "\(error)") }
+                failure.withLock {
+                    $0 = DRMError(call: "recorder", errno: Errno(rawValue: EIO), detail: "\(error)")
+                }
             }
         }
         thread.start()

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Runs `path` with `arguments` as a separate process (posix_spawn) and returns its exit status

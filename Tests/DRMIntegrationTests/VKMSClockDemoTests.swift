@@ -7,8 +7,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 extension VKMSRoot {

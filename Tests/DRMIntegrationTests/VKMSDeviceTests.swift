@@ -3,8 +3,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// The DRM module against vkms: modes, capabilities, sequence and vblank events, page flips.

@@ -1,6 +1,7 @@
 import DRM
 import Foundation
 import FrameClock
+import SystemPackage
 import Testing
 
 /// FrameClock's display link on vkms: vblank ticks, exact intervals from modes, automatic
@@ -158,7 +159,9 @@ extension VKMSRoot {
             try fixture.turnOff()
             let dark = try DisplayLink(source: .automatic)
             #expect(dark.sourceInfo.kind == .timer)
-            #expect(dark.sourceInfo.reason.hasPrefix("no lit CRTC"), "reason: \(dark.sourceInfo.reason)")
+            #expect(
+                dark.sourceInfo.reason.description.hasPrefix("no lit CRTC"),
+                "reason: \(dark.sourceInfo.reason.description)")
             dark.invalidate()
             let error = #expect(throws: DisplayLinkError.self) { try DisplayLink(source: .drm()) }
             if case .drmUnavailable(let reason, _) = error {
@@ -210,9 +213,9 @@ extension VKMSRoot {
             #expect(back, "still on the timer 3 s after the CRTC was lit again")
             let info = link.sourceInfo
             #expect(
-                info.reason.hasPrefix(
+                info.reason.description.hasPrefix(
                     "back on the display (it had failed: CRTC \(fixture.crtcID) turned off"),
-                "reason: \(info.reason)")
+                "reason: \(info.reason.description)")
             let period = try FramePeriod(
                 htotal: Int(mode.htotal), vtotal: Int(mode.vtotal),
                 pixelClockKilohertz: Int(mode.clockKilohertz))
@@ -273,8 +276,10 @@ extension VKMSRoot {
             let info = link.sourceInfo
             link.invalidate()
             #expect(info.kind == .timer)
-            #expect(info.reason.contains("CRTC \(fixture.crtcID) turned off"), "reason: \(info.reason)")
-            #expect(info.reason.contains("EINVAL"), "reason: \(info.reason)")
+            #expect(
+                info.reason.description.contains("CRTC \(fixture.crtcID) turned off"),
+                "reason: \(info.reason.description)")
+            #expect(info.reason.description.contains("EINVAL"), "reason: \(info.reason.description)")
             #expect(info.period == period)
 
             let entries = log.all
@@ -315,8 +320,8 @@ struct VKMSNonRootDisplayLinkTests {
         let link = try DisplayLink(source: .automatic)
         #expect(link.sourceInfo.kind == .timer)
         #expect(
-            link.sourceInfo.reason.hasPrefix("permission denied opening /dev/dri/card0 (EACCES)"),
-            "reason: \(link.sourceInfo.reason)")
+            link.sourceInfo.reason.description.hasPrefix("permission denied opening /dev/dri/card0 (EACCES)"),
+            "reason: \(link.sourceInfo.reason.description)")
         link.invalidate()
     }
 
@@ -325,7 +330,9 @@ struct VKMSNonRootDisplayLinkTests {
         let error = #expect(throws: DisplayLinkError.self) { try DisplayLink(source: .drm()) }
         #expect(
             error
-                == .drmUnavailable(reason: "permission denied opening /dev/dri/card0 (EACCES)", errno: EACCES)
+                == .drmUnavailable(
+                    reason: "permission denied opening /dev/dri/card0 (EACCES)",
+                    errno: Errno(rawValue: EACCES))
         )
     }
 }

@@ -1,9 +1,8 @@
 import DRM
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// The vkms device as the tests drive it: a master descriptor on /dev/dri/card0, its CRTC and
@@ -24,7 +23,9 @@ final class VKMSFixture {
         device = try DRMDevice(path: Self.path)
         if !device.isMaster { try device.setMaster() }
         let resources = try device.resources()
-        guard let crtcID = resources.crtcIDs.first else { throw DRMError(call: "fixture", errno: ENODEV) }
+        guard let crtcID = resources.crtcIDs.first else {
+            throw DRMError(call: "fixture", errno: Errno(rawValue: ENODEV))
+        }
         self.crtcID = crtcID
         crtcIndex = 0
         // vkms's virtual connector is connected and offers 1024x768@60 as its preferred mode; the
@@ -32,7 +33,7 @@ final class VKMSFixture {
         let connector = try device.connectors().first { $0.connection == .connected && !$0.modes.isEmpty }
         guard let connector,
             let mode = connector.modes.first(where: { $0.hdisplay == 1024 && $0.vdisplay == 768 })
-        else { throw DRMError(call: "fixture: no 1024x768 connector", errno: ENODEV) }
+        else { throw DRMError(call: "fixture: no 1024x768 connector", errno: Errno(rawValue: ENODEV)) }
         connectorID = connector.id
         baseMode = mode
         buffer = try device.createDumbBuffer(width: 1024, height: 768)

@@ -2,8 +2,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Whether the integration tests run: only inside the vkms guest that Tests/VKMS/run-vkms-tests.sh

@@ -1,11 +1,10 @@
+import SystemPackage
 import Testing
 
 @testable import DRM
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 @Suite("DRM device errors without a kernel driver")
@@ -13,7 +12,8 @@ struct DeviceErrorTests {
     @Test("a path that is not a DRM device fails with ENOTTY")
     func notADevice() {
         let error = #expect(throws: DRMError.self) { try DRMDevice(path: "/dev/null") }
-        #expect(error == DRMError(call: "DRM_IOCTL_VERSION", errno: ENOTTY, detail: "/dev/null"))
+        #expect(
+            error == DRMError(call: "DRM_IOCTL_VERSION", errno: Errno(rawValue: ENOTTY), detail: "/dev/null"))
         #expect(error?.errnoName == "ENOTTY")
         #expect(error?.description.hasPrefix("DRM_IOCTL_VERSION(/dev/null): ENOTTY") == true)
     }
@@ -22,7 +22,7 @@ struct DeviceErrorTests {
     func missing() {
         let error = #expect(throws: DRMError.self) { try DRMDevice(path: "/dev/dri/card99-missing") }
         #expect(error?.call == "open")
-        #expect(error?.errno == ENOENT)
+        #expect(error?.errno == Errno(rawValue: ENOENT))
         #expect(error?.description.contains("ENOENT") == true)
     }
 
@@ -31,17 +31,17 @@ struct DeviceErrorTests {
         let device = DRMDevice(adopting: open("/dev/null", O_RDWR | O_CLOEXEC), path: "/dev/null")
         let sequence = #expect(throws: DRMError.self) { try device.currentSequence(crtc: 38) }
         #expect(sequence?.call == "drmCrtcGetSequence")
-        #expect(sequence?.errno == ENOTTY)
+        #expect(sequence?.errno == Errno(rawValue: ENOTTY))
         let queued = #expect(throws: DRMError.self) { try device.queueSequence(crtc: 38, sequence: 1) }
-        #expect(queued?.errno == ENOTTY)
+        #expect(queued?.errno == Errno(rawValue: ENOTTY))
         let vblank = #expect(throws: DRMError.self) { try device.requestVBlankEvent(pipe: 0, sequence: 1) }
         #expect(vblank?.call == "drmWaitVBlank")
-        #expect(vblank?.errno == ENOTTY)
+        #expect(vblank?.errno == Errno(rawValue: ENOTTY))
         device.close()
         device.close()
         #expect(device.isClosed)
         let closed = #expect(throws: DRMError.self) { try device.capability(.timestampMonotonic) }
-        #expect(closed?.errno == EBADF)
+        #expect(closed?.errno == Errno(rawValue: EBADF))
     }
 
     @Test("discovery without /dev/dri names the missing directory")
@@ -49,7 +49,7 @@ struct DeviceErrorTests {
         let error = #expect(throws: DRMDiscoveryError.self) {
             try DRMDisplay.open(directory: "/nonexistent/dri")
         }
-        #expect(error == .noDirectory(path: "/nonexistent/dri", errno: ENOENT))
+        #expect(error == .noDirectory(path: "/nonexistent/dri", errno: .noSuchFileOrDirectory))
         #expect(error?.description == "no DRM device: /nonexistent/dri does not exist")
     }
 
@@ -69,16 +69,16 @@ struct DeviceErrorTests {
         close(fd)
         #expect(try DRMDisplay.cardPaths(in: directory) == [directory + "/card0"])
         let error = #expect(throws: DRMDiscoveryError.self) { try DRMDisplay.open(directory: directory) }
-        #expect(error?.errno == ENOTTY)
+        #expect(error?.errno == Errno(rawValue: ENOTTY))
         #expect(error?.description == "\(directory)/card0 is not a DRM device (ENOTTY)")
     }
 
     @Test("a permission failure reads as the reason a link gives")
     func permissionSentence() {
         let error = DRMDiscoveryError.openFailed([
-            DRMError(call: "open", errno: EACCES, detail: "/dev/dri/card0")
+            DRMError(call: "open", errno: Errno(rawValue: EACCES), detail: "/dev/dri/card0")
         ])
         #expect(error.description == "permission denied opening /dev/dri/card0 (EACCES)")
-        #expect(error.errno == EACCES)
+        #expect(error.errno == Errno(rawValue: EACCES))
     }
 }

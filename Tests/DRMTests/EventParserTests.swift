@@ -1,3 +1,4 @@
+import SystemPackage
 import TestSupport
 import Testing
 
@@ -5,8 +6,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 @Suite("DRM event parsing")
@@ -58,7 +57,7 @@ struct EventParserTests {
         let error = #expect(throws: DRMError.self) {
             try DRMEventReader(fileDescriptor: pipe.readEnd).readEvents()
         }
-        #expect(error?.errno == EBADMSG)
+        #expect(error?.errno == Errno(rawValue: EBADMSG))
         #expect(error?.call == "read")
         #expect(error?.malformedEvent == .truncatedRecord(offset: 0, type: 3, length: 32, available: 20))
         #expect(error?.description.contains("EBADMSG") == true)
@@ -173,6 +172,6 @@ struct EventParserTests {
     @Test("a read error is typed with its errno")
     func readError() {
         let error = #expect(throws: DRMError.self) { try DRMEventReader(fileDescriptor: -1).readEvents() }
-        #expect(error == DRMError(call: "read", errno: EBADF, detail: "drm events"))
+        #expect(error == DRMError(call: "read", errno: Errno(rawValue: EBADF), detail: "drm events"))
     }
 }

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A descriptor pair for feeding bytes to a reader: a pipe, or a SOCK_SEQPACKET socketpair that

@@ -5,8 +5,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// The count of the malloc counter that Tests/Allocations/run-allocation-check.sh preloads; nil when

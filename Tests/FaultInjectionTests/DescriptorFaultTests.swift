@@ -5,8 +5,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// The descriptor closed, hung up or gone under the source while it waits.
@@ -21,7 +19,7 @@ struct DescriptorFaultTests {
         let outcome = try LinkHarness.run(kernel, frames: 12)
         #expect(outcome.sourceInfo.kind == .timer)
         #expect(
-            outcome.sourceInfo.reason
+            outcome.sourceInfo.reason.description
                 == Self.prefix
                 + "DRM device /dev/dri/card0 gone (poll: POLLNVAL, the descriptor is closed: EBADF); continuing on the timer from its last phase"
         )
@@ -35,7 +33,7 @@ struct DescriptorFaultTests {
         kernel.inject(.fromThenOn(.read, 6, EBADF))
         let outcome = try LinkHarness.run(kernel, frames: 12)
         #expect(
-            outcome.sourceInfo.reason.contains(
+            outcome.sourceInfo.reason.description.contains(
                 "failed: DRM device /dev/dri/card0 gone (read: EBADF); continuing"))
         #expect(outcome.sequences == Fixture.sequences(from: 1, count: 12))
         #expect(outcome.timestamps == Fixture.times(kernel, from: 1, count: 12))
@@ -47,7 +45,7 @@ struct DescriptorFaultTests {
         kernel.schedule(.hungUp, at: kernel.vblankTime(5) + Fixture.period / 2)
         let outcome = try LinkHarness.run(kernel, frames: 12)
         #expect(
-            outcome.sourceInfo.reason.contains(
+            outcome.sourceInfo.reason.description.contains(
                 "failed: DRM device /dev/dri/card0 gone (poll: POLLHUP/POLLERR: ENODEV)"))
         #expect(outcome.sequences == Fixture.sequences(from: 1, count: 12))
         #expect(outcome.timestamps == Fixture.times(kernel, from: 1, count: 12))
@@ -60,7 +58,7 @@ struct DescriptorFaultTests {
         let outcome = try LinkHarness.run(kernel, frames: 12)
         #expect(outcome.sourceInfo.kind == .timer)
         #expect(
-            outcome.sourceInfo.reason.contains(
+            outcome.sourceInfo.reason.description.contains(
                 "failed: DRM device /dev/dri/card0 gone (drmCrtcGetSequence: ENODEV)"))
         // The probe half an interval after vblank 6 was due finds the device gone; the timer gives
         // vblank 6 at once (half an interval late). Vblank 7 would begin less than half an interval
@@ -83,7 +81,7 @@ struct DescriptorFaultTests {
         kernel.inject(
             .at(.poll, time: kernel.vblankTime(3), EINTR), .at(.poll, time: kernel.vblankTime(6), ENOMEM))
         let outcome = try LinkHarness.run(kernel, frames: 12)
-        #expect(outcome.sourceInfo.reason.contains("failed: poll failed: ENOMEM; continuing"))
+        #expect(outcome.sourceInfo.reason.description.contains("failed: poll failed: ENOMEM; continuing"))
         #expect(outcome.sequences == Fixture.sequences(from: 1, count: 12))
         #expect(outcome.timestamps == Fixture.times(kernel, from: 1, count: 12))
     }
@@ -100,7 +98,7 @@ struct FallbackFailureTests {
         #expect(outcome.threadEndedEarly)
         #expect(outcome.sequences == Fixture.sequences(from: 1, count: 3))
         #expect(outcome.sourceInfo.kind == .drm)
-        #expect(outcome.sourceInfo.reason == "CRTC 38 turned off (drmCrtcQueueSequence: EINVAL)")
+        #expect(outcome.sourceInfo.reason.description == "CRTC 38 turned off (drmCrtcQueueSequence: EINVAL)")
         #expect(
             outcome.errors == [
                 "frame source failed and no fallback is possible: CRTC 38 turned off (drmCrtcQueueSequence: EINVAL)"
@@ -118,7 +116,7 @@ struct FallbackFailureTests {
         // the deadline, then the deadline); the fifth timer wait, the third tick's warm-up, fails.
         #expect(outcome.sequences == Fixture.sequences(from: 1, count: 5))
         #expect(outcome.sourceInfo.kind == .timer)
-        #expect(outcome.sourceInfo.reason == "read(timerfd) failed: EBADF")
+        #expect(outcome.sourceInfo.reason.description == "read(timerfd) failed: EBADF")
         #expect(kernel.timers == (created: 1, closed: 1))
     }
 }

@@ -5,8 +5,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Numbers shared by the fault tests: vblank 0 at 1 s with counter 5000, vkms's exact interval.

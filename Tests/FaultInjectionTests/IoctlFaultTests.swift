@@ -1,12 +1,11 @@
 import DRM
+import SystemPackage
 import Testing
 
 @testable import FrameClock
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A vblank ioctl failing mid-run with each errno the kernel gives, and EINTR anywhere.
@@ -18,7 +17,7 @@ struct IoctlFaultTests {
         switch errno.code {
         case EINVAL: "CRTC 38 turned off (\(call): EINVAL)"
         case ENODEV, EBADF, ENXIO: "DRM device /dev/dri/card0 gone (\(call): \(errno.name))"
-        default: "\(call)(crtc 38): \(errno.name) (\(ErrnoName.message(errno.code)))"
+        default: "\(call)(crtc 38): \(errno.name) (\(Errno(rawValue: errno.code)))"
         }
     }
 
@@ -44,11 +43,11 @@ struct IoctlFaultTests {
         #expect(outcome.sourceInfo.period == (try Fixture.framePeriod))
         #expect(outcome.sourceInfo.name == "timer 60.004 Hz (standard)")
         #expect(
-            outcome.sourceInfo.reason
+            outcome.sourceInfo.reason.description
                 == "DRM /dev/dri/card0 CRTC 38 1024x768 60.0038 Hz failed: \(reason); continuing on the timer from its last phase"
         )
-        #expect(outcome.sourceInfo.reason.contains(errno.name))
-        #expect(outcome.warnings == [outcome.sourceInfo.reason])
+        #expect(outcome.sourceInfo.reason.description.contains(errno.name))
+        #expect(outcome.warnings == [outcome.sourceInfo.reason.description])
         #expect(outcome.errors.isEmpty)
         #expect(!outcome.threadEndedEarly)
         #expect(kernel.injected == ["queueSequence#10: \(errno.name)"])
@@ -77,7 +76,7 @@ struct IoctlFaultTests {
             "(crtc 38)", with: "(pipe 0)")
         #expect(outcome.sourceInfo.kind == .timer)
         #expect(
-            outcome.sourceInfo.reason
+            outcome.sourceInfo.reason.description
                 == "DRM /dev/dri/card0 CRTC 38 1024x768 60.0038 Hz (drmWaitVBlank) failed: \(reason); continuing on the timer from its last phase"
         )
         #expect(kernel.calls(.queueSequence) == 0)
@@ -95,7 +94,9 @@ struct IoctlFaultTests {
         #expect(outcome.timestamps == Fixture.times(kernel, from: 1, count: 15))
         #expect(outcome.gaps.max() == Fixture.period)
         #expect(outcome.sourceInfo.kind == .timer)
-        #expect(outcome.sourceInfo.reason.contains("CRTC 38 turned off (drmCrtcQueueSequence: EINVAL)"))
+        #expect(
+            outcome.sourceInfo.reason.description.contains(
+                "CRTC 38 turned off (drmCrtcQueueSequence: EINVAL)"))
         // The event for vblank 8 came early (at 7's count) and did not become a frame.
         #expect(outcome.statistics.droppedTicks == 0)
         // Requests for vblanks 1 to 8 (8's delivered early, at 7's count), then one refused.
@@ -115,7 +116,7 @@ struct IoctlFaultTests {
         #expect(outcome.timestamps == Fixture.times(kernel, from: 1, count: 12))
         #expect(outcome.frames.allSatisfy { $0.skippedFrames == 0 })
         #expect(outcome.sourceInfo.kind == .drm)
-        #expect(outcome.sourceInfo.reason == "requested")
+        #expect(outcome.sourceInfo.reason.description == "requested")
         #expect(outcome.warnings.isEmpty)
         #expect(
             kernel.injected.filter { !$0.hasPrefix("poll#") } == [

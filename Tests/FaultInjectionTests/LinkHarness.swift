@@ -6,8 +6,6 @@ import TestSupport
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A display link on a real ``DRMTickSource`` over a ``ScriptedKernel``, with the real frame thread,
@@ -28,12 +26,12 @@ enum LinkHarness {
         let source = try DRMTickSource(
             system: kernel, crtc: ScriptedKernel.crtc, control: control,
             preferSequenceEvents: preferSequenceEvents)
-        var recovery: FrameDriver.RecoveryFactory? = nil
+        var recovery: SourceFailover.RecoveryFactory? = nil
         if recovers {
             recovery = { control throws(DisplayLinkError) in try reopen(kernel, control) }
         }
         let driver = FrameDriver(
-            source: source, control: control, reason: "requested",
+            source: source, control: control, reason: .requested,
             options: FrameThreadOptions(realtimePriority: nil), logger: capture.logger,
             now: { kernel.monotonicNanoseconds() },
             fallback: { grid, control throws(DisplayLinkError) in

@@ -1,28 +1,27 @@
 import DRM
+import SystemPackage
 
 @testable import FrameClock
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
-/// The real ``LibDRMSystemCalls`` for the descriptor calls (`read(2)`, `poll(2)`, `close`) and the
+/// The real ``DRMDevice`` calls for the descriptor (`read(2)`, `poll(2)`, `close`) and the
 /// real clock, over a pipe; the ioctls answered in memory, a vblank happening the moment it is asked
 /// for (its sequence record written into the pipe). Allocates nothing per call, so the allocations
 /// counted around a tick source on it are the source's and the seam's own.
 final class PipeKernel: DRMSystemCalls {
-    private let real: LibDRMSystemCalls
+    private let real: DRMDevice
     private let writeEnd: Int32
     private var counter: UInt64 = 1000
     private var lastVBlank: Int64
 
     init() throws {
         var ends: [Int32] = [-1, -1]
-        guard Glibc.pipe(&ends) == 0 else { throw DRMError(call: "pipe", errno: errno) }
+        guard Glibc.pipe(&ends) == 0 else { throw DRMError(call: "pipe", errno: Errno(rawValue: errno)) }
         for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
-        real = LibDRMSystemCalls(device: DRMDevice(adopting: ends[0], path: "pipe"))
+        real = DRMDevice(adopting: ends[0], path: "pipe")
         writeEnd = ends[1]
         lastVBlank = real.monotonicNanoseconds()
     }
@@ -47,20 +46,20 @@ final class PipeKernel: DRMSystemCalls {
             (32 << 32) | 3, userData, UInt64(bitPattern: lastVBlank), counter
         )
         let written = withUnsafeBytes(of: &record) { Glibc.write(writeEnd, $0.baseAddress, $0.count) }
-        guard written == 32 else { throw DRMError(call: "write", errno: errno) }
+        guard written == 32 else { throw DRMError(call: "write", errno: Errno(rawValue: errno)) }
         return counter
     }
 
-    func waitVBlank(pipe: Int, sequence: UInt32, relative: Bool) throws(DRMError)
+    func waitVBlank(pipe: Int, sequence: UInt32, relative: Bool, nextOnMiss: Bool) throws(DRMError)
         -> (sequence: UInt32, timestampNanoseconds: Int64)
     {
-        throw DRMError(call: "drmWaitVBlank", errno: ENOTTY)
+        throw DRMError(call: "drmWaitVBlank", errno: .inappropriateIOCTLForDevice)
     }
 
-    func requestVBlankEvent(pipe: Int, sequence: UInt32, nextOnMiss: Bool, userData: UInt64)
+    func requestVBlankEvent(pipe: Int, sequence: UInt32, relative: Bool, nextOnMiss: Bool, userData: UInt64)
         throws(DRMError) -> UInt32
     {
-        throw DRMError(call: "drmWaitVBlank", errno: ENOTTY)
+        throw DRMError(call: "drmWaitVBlank", errno: .inappropriateIOCTLForDevice)
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(DRMError) -> Int {

@@ -29,9 +29,9 @@ struct RecoveryTests {
         #expect(outcome.sourceInfo.kind == .drm)
         #expect(outcome.sourceInfo.period.nanoseconds == Double(period))
         #expect(
-            outcome.sourceInfo.reason
+            outcome.sourceInfo.reason.description
                 == "back on the display (it had failed: CRTC 38 turned off (drmCrtcQueueSequence: EINVAL))",
-            "reason: \(outcome.sourceInfo.reason)")
+            "reason: \(outcome.sourceInfo.reason.description)")
         #expect(outcome.warnings.count == 1 && outcome.notices.count == 1)
         #expect(outcome.errors.isEmpty)
         // Forward in time at every frame, never closer than half an interval, never over two apart.

@@ -1,11 +1,10 @@
 import DRM
+import SystemPackage
 
 @testable import FrameClock
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A kernel in virtual time behind the tick sources' system-call seam: one CRTC whose vblanks come
@@ -189,7 +188,8 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         try state.withLock { state throws(DRMError) in
             try enter(.currentSequence, "drmCrtcGetSequence", detail: "crtc \(crtcID)", &state)
             guard crtcID == Self.crtc.id else {
-                throw DRMError(call: "drmCrtcGetSequence", errno: ENOENT, detail: "crtc \(crtcID)")
+                throw DRMError(
+                    call: "drmCrtcGetSequence", errno: Errno(rawValue: ENOENT), detail: "crtc \(crtcID)")
             }
             return DRMVBlankTime(
                 sequence: counter(state.processed, state),
@@ -203,7 +203,8 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         try state.withLock { state throws(DRMError) in
             try enter(.queueSequence, "drmCrtcQueueSequence", detail: "crtc \(crtcID)", &state)
             guard crtcID == Self.crtc.id else {
-                throw DRMError(call: "drmCrtcQueueSequence", errno: ENOENT, detail: "crtc \(crtcID)")
+                throw DRMError(
+                    call: "drmCrtcQueueSequence", errno: Errno(rawValue: ENOENT), detail: "crtc \(crtcID)")
             }
             let current = counter(state.processed, state)
             var target = flags.contains(.relative) ? current &+ sequence : sequence
@@ -218,14 +219,14 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         }
     }
 
-    func waitVBlank(pipe: Int, sequence: UInt32, relative: Bool) throws(DRMError)
+    func waitVBlank(pipe: Int, sequence: UInt32, relative: Bool, nextOnMiss: Bool) throws(DRMError)
         -> (sequence: UInt32, timestampNanoseconds: Int64)
     {
         try state.withLock { state throws(DRMError) in
             try enter(.waitVBlank, "drmWaitVBlank", detail: "pipe \(pipe)", &state)
             // Only the query the tick source makes (relative 0) is scripted.
             guard pipe == Self.crtc.index, relative, sequence == 0 else {
-                throw DRMError(call: "drmWaitVBlank", errno: EINVAL, detail: "pipe \(pipe)")
+                throw DRMError(call: "drmWaitVBlank", errno: Errno(rawValue: EINVAL), detail: "pipe \(pipe)")
             }
             return (
                 UInt32(truncatingIfNeeded: counter(state.processed, state)), reported(state.processed, state)
@@ -233,13 +234,13 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         }
     }
 
-    func requestVBlankEvent(pipe: Int, sequence: UInt32, nextOnMiss: Bool, userData: UInt64)
+    func requestVBlankEvent(pipe: Int, sequence: UInt32, relative: Bool, nextOnMiss: Bool, userData: UInt64)
         throws(DRMError) -> UInt32
     {
         try state.withLock { state throws(DRMError) in
             try enter(.requestVBlankEvent, "drmWaitVBlank", detail: "pipe \(pipe)", &state)
             guard pipe == Self.crtc.index else {
-                throw DRMError(call: "drmWaitVBlank", errno: EINVAL, detail: "pipe \(pipe)")
+                throw DRMError(call: "drmWaitVBlank", errno: Errno(rawValue: EINVAL), detail: "pipe \(pipe)")
             }
             let current = counter(state.processed, state)
             let current32 = UInt32(truncatingIfNeeded: current)
@@ -262,7 +263,7 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         try state.withLock { state throws(DRMError) in
             try fault(.read, "read", detail: "drm events", &state)
             if state.closeCalls > state.reopens || state.applied.contains(.descriptorClosed) {
-                throw DRMError(call: "read", errno: EBADF, detail: "drm events")
+                throw DRMError(call: "read", errno: Errno(rawValue: EBADF), detail: "drm events")
             }
             var bytes: [UInt8]
             switch state.reads[state.calls[.read, default: 0]] {
@@ -277,7 +278,7 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
             case nil:
                 if state.applied.contains(.endOfFile) { return 0 }
                 guard !state.records.isEmpty else {
-                    throw DRMError(call: "read", errno: EAGAIN, detail: "drm events")
+                    throw DRMError(call: "read", errno: Errno(rawValue: EAGAIN), detail: "drm events")
                 }
                 // Whole records only, as many as fit, as the kernel does.
                 bytes = []
@@ -308,7 +309,9 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
             if !controlReadable && !pollable(state) {
                 let deadline = state.now + Int64(timeoutMilliseconds) * 1_000_000
                 guard timeoutMilliseconds >= 0, deadline <= state.limit else {
-                    throw DRMError(call: "poll", errno: ECANCELED, detail: "past the script's time limit")
+                    throw DRMError(
+                        call: "poll", errno: Errno(rawValue: ECANCELED),
+                        detail: "past the script's time limit")
                 }
                 advance(&state, until: deadline)
             }
@@ -348,14 +351,14 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
             try timerFault(.waitForTimer, "read(timerfd)", &state)
             if state.timerDeadline == 0 { return state.controlFD }
             guard state.timerDeadline <= state.limit else {
-                throw SystemCallError(call: "read(timerfd)", errno: ECANCELED)
+                throw SystemCallError(call: "read(timerfd)", errno: Errno(rawValue: ECANCELED))
             }
             advance(&state, until: state.timerDeadline, stopWhenPollable: false)
             return nil
         }
         if let control = disarmedControl {
             guard control >= 0, Self.wait(for: control, milliseconds: 10_000) else {
-                throw SystemCallError(call: "read(timerfd)", errno: ECANCELED)
+                throw SystemCallError(call: "read(timerfd)", errno: Errno(rawValue: ECANCELED))
             }
         }
     }
@@ -449,16 +452,29 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
 
     // MARK: - Faults
 
-    /// Counts a DRM ioctl, fails it as scripted, then as the device's state says.
+    /// Counts a DRM ioctl, fails it as scripted, then as the device's state says. An ioctl that a
+    /// signal interrupts is made again at once, as libdrm's `drmIoctl` does: `EINTR` never leaves the
+    /// seam for these calls.
     private func enter(_ kind: KernelFault.Call, _ call: String, detail: String, _ state: inout State)
         throws(DRMError)
     {
-        try fault(kind, call, detail: detail, &state)
-        if state.closeCalls > state.reopens || state.applied.contains(.descriptorClosed) {
-            throw DRMError(call: call, errno: EBADF, detail: path)
+        while true {
+            do {
+                try fault(kind, call, detail: detail, &state)
+                break
+            } catch  where error.errno == .interrupted {
+                continue
+            }
         }
-        if state.applied.contains(.unplugged) { throw DRMError(call: call, errno: ENODEV, detail: detail) }
-        if state.applied.contains(.crtcOff) { throw DRMError(call: call, errno: EINVAL, detail: detail) }
+        if state.closeCalls > state.reopens || state.applied.contains(.descriptorClosed) {
+            throw DRMError(call: call, errno: Errno(rawValue: EBADF), detail: path)
+        }
+        if state.applied.contains(.unplugged) {
+            throw DRMError(call: call, errno: Errno(rawValue: ENODEV), detail: detail)
+        }
+        if state.applied.contains(.crtcOff) {
+            throw DRMError(call: call, errno: Errno(rawValue: EINVAL), detail: detail)
+        }
     }
 
     private func fault(_ kind: KernelFault.Call, _ call: String, detail: String, _ state: inout State)
@@ -466,13 +482,17 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
     {
         // Take the vblanks and changes that the clock has passed since the last call.
         advance(&state, until: state.now, stopWhenPollable: false)
-        if let code = scriptedErrno(kind, &state) { throw DRMError(call: call, errno: code, detail: detail) }
+        if let code = scriptedErrno(kind, &state) {
+            throw DRMError(call: call, errno: Errno(rawValue: code), detail: detail)
+        }
     }
 
     private func timerFault(_ kind: KernelFault.Call, _ call: String, _ state: inout State)
         throws(SystemCallError)
     {
-        if let code = scriptedErrno(kind, &state) { throw SystemCallError(call: call, errno: code) }
+        if let code = scriptedErrno(kind, &state) {
+            throw SystemCallError(call: call, errno: Errno(rawValue: code))
+        }
     }
 
     /// Counts a call of `kind`; the errno a fault gives it, if one does.
@@ -495,7 +515,9 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
                 }
             }
             if number >= start && number - start < fault.count {
-                state.injected.append("\(kind.rawValue)#\(number): \(ErrnoName.name(fault.errno))")
+                state.injected.append(
+                    "\(kind.rawValue)#\(number): \(DRMError(call: kind.rawValue, errno: Errno(rawValue: fault.errno)).errnoName)"
+                )
                 return fault.errno
             }
         }

@@ -1,12 +1,11 @@
 import DRM
+import SystemPackage
 import Testing
 
 @testable import FrameClock
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// The DRM tick source on its own, driven from the test thread: faults when it opens, and on the
@@ -34,7 +33,7 @@ struct SourceTests {
         let kernel = ScriptedKernel()
         kernel.inject(.once(.currentSequence, 1, errno.code))
         let error = #expect(throws: DisplayLinkError.self) { try Self.open(kernel) }
-        #expect(error == .drmUnavailable(reason: reason, errno: errno.code))
+        #expect(error == .drmUnavailable(reason: reason, errno: Errno(rawValue: errno.code)))
         #expect(error?.description == "DRM vblank source unavailable: \(reason)")
         // No second try on the older interface for these: the device answered, and said no.
         #expect(kernel.calls(.waitVBlank) == 0)
@@ -51,7 +50,8 @@ struct SourceTests {
         #expect(
             unknown
                 == .drmUnavailable(
-                    reason: "drmCrtcGetSequence(crtc 99): ENOENT (No such file or directory)", errno: ENOENT))
+                    reason: "drmCrtcGetSequence(crtc 99): ENOENT (No such file or directory)",
+                    errno: Errno(rawValue: ENOENT)))
         crtc = ScriptedKernel.crtc
         crtc.mode = nil
         let off = #expect(throws: DisplayLinkError.self) {
@@ -91,7 +91,9 @@ struct SourceTests {
         let error = #expect(throws: DisplayLinkError.self) { try Self.open(kernel) }
         #expect(
             error
-                == .drmUnavailable(reason: "drmWaitVBlank(pipe 0): EACCES (Permission denied)", errno: EACCES)
+                == .drmUnavailable(
+                    reason: "drmWaitVBlank(pipe 0): EACCES (Permission denied)",
+                    errno: Errno(rawValue: EACCES))
         )
     }
 
@@ -119,7 +121,8 @@ struct SourceTests {
         #expect(
             failure
                 == TickSourceFailure(
-                    reason: "DRM device /dev/dri/card0 gone (drmCrtcGetSequence: ENODEV)", errno: ENODEV))
+                    reason: "DRM device /dev/dri/card0 gone (drmCrtcGetSequence: ENODEV)",
+                    errno: Errno(rawValue: ENODEV)))
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import SystemPackage
 import TestSupport
 import Testing
 
@@ -77,7 +78,7 @@ struct LifecycleTests {
 
     @Test func errorsSayWhatWentWrong() {
         #expect(DisplayLinkError.invalidFrameRate(0).description.contains("invalid frame rate 0.0"))
-        let system = SystemCallError(call: "open", errno: 2)
+        let system = SystemCallError(call: "open", errno: .noSuchFileOrDirectory)
         #expect(system.description == "open failed: ENOENT (No such file or directory)")
     }
 

@@ -42,7 +42,7 @@ enum Soak {
             workload: .light, periodNanoseconds: Int64(period.nanoseconds), runStart: 0, runNanoseconds: 0,
             seed: 1)
         try link.start { frame in
-            let late = UInt64(max(0, (MonotonicInstant.now() - frame.timestamp).wholeNanoseconds))
+            let late = UInt64(max(0, Int64((MonotonicInstant.now() - frame.timestamp) / .nanoseconds(1))))
             work.perform()
             counters.withLock {
                 _ = $0.lateness.record(late)
@@ -56,7 +56,7 @@ enum Soak {
         var usage = ResourceUsage.current()
         var bar = ProgressBar(total: Int((minutes * 60 / windowSeconds).rounded(.up)))
         while MonotonicInstant.now() < end {
-            let remaining = (end - MonotonicInstant.now()).secondsValue
+            let remaining = ((end - MonotonicInstant.now()) / .seconds(1))
             try await Task.sleep(for: .seconds(min(windowSeconds, max(0.01, remaining))))
             let taken = counters.withLock { counters -> Counters in
                 defer { counters = Counters() }
@@ -67,13 +67,13 @@ enum Soak {
             usage = now
             windows.append(
                 Window(
-                    endSeconds: (MonotonicInstant.now() - start).secondsValue, frames: taken.frames,
+                    endSeconds: ((MonotonicInstant.now() - start) / .seconds(1)), frames: taken.frames,
                     skipped: taken.skipped,
                     latenessP50Microseconds: Double(taken.lateness.valueAtPercentile(50)) / 1000,
                     latenessP99Microseconds: Double(taken.lateness.valueAtPercentile(99)) / 1000,
                     cpuMicrosecondsPerFrame: taken.frames == 0 ? 0 : cpu / Double(taken.frames),
                     residentKilobytes: residentKilobytes()))
-            bar.advance(label: "soak \(Int((MonotonicInstant.now() - start).secondsValue)) s")
+            bar.advance(label: "soak \(Int(((MonotonicInstant.now() - start) / .seconds(1)))) s")
         }
         link.invalidate()
         // Compare the last quarter of the run with the first (after the first window's warm-up).

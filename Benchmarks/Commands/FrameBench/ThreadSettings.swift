@@ -1,5 +1,6 @@
 internal import CLinuxShims
 import FrameClock
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,9 @@ enum ThreadSettings {
         let result = fc_set_fifo_priority(10)
         return FrameThreadReport(
             timerSlackNanoseconds: Int(fc_get_timer_slack_ns()), realtimeGranted: result == 0,
-            realtimeRefusal: result == 0 ? nil : ErrnoName.name(result))
+            realtimeRefusal: result == 0
+                ? nil
+                : SystemCallError(call: "pthread_setschedparam", errno: Errno(rawValue: result)).errnoName)
     }
 
     /// The timer slack of an ordinary thread of this process, in nanoseconds.

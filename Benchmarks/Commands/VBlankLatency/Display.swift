@@ -1,4 +1,5 @@
 import DRM
+import SystemPackage
 
 /// The CRTC measured: the first lit one, or card0's first CRTC lit with its connector's preferred
 /// mode on a dumb buffer (the vkms guest boots without fbdev emulation, so nothing is lit).
@@ -15,11 +16,15 @@ struct Display {
             return found
         }
         let path = path ?? "/dev/dri/card0"
-        guard light else { throw DRMError(call: "vblank-latency: no lit CRTC", errno: 22, detail: path) }
+        guard light else {
+            throw DRMError(call: "vblank-latency: no lit CRTC", errno: .invalidArgument, detail: path)
+        }
         let device = try DRMDevice(path: path)
         if !device.isMaster { try device.setMaster() }
         guard let output = try device.connectedOutputs().first, let mode = output.preferredMode else {
-            throw DRMError(call: "vblank-latency: no connected output", errno: 19, detail: path)
+            throw DRMError(
+                call: "vblank-latency: no connected output", errno: .operationNotSupportedByDevice,
+                detail: path)
         }
         let crtcID = output.crtc.id
         let connector = output.connector

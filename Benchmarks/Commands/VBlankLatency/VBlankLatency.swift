@@ -4,11 +4,10 @@ import DRM
 import Dispatch
 import FrameClock
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// `vblank-latency`: how late a display link's callback runs after the kernel's vblank timestamp,
@@ -137,14 +136,9 @@ struct VBlankLatency: ParsableCommand {
         }
         if result != 0 {
             throw ValidationError(
-                "C loop failed: \(DRMError(call: "vbl_c_loop", errno: result, detail: path))")
+                "C loop failed: \(DRMError(call: "vbl_c_loop", errno: Errno(rawValue: result), detail: path))"
+            )
         }
         return (lateness, missed)
-    }
-
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

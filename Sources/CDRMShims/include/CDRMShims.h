@@ -1,17 +1,10 @@
 // What Swift cannot import from libdrm and the kernel's DRM uapi: function-like and compound macros
-// (_DRM_VBLANK_TYPES_MASK, DRM_IOCTL_*, ...). Values are taken from the headers, never retyped.
+// (DRM_IOCTL_*, struct sizes, ...). Values are taken from the headers, never retyped.
 #ifndef FRAMECLOCK_CDRMSHIMS_H
 #define FRAMECLOCK_CDRMSHIMS_H
 
 #include <stdint.h>
 #include <xf86drm.h>
-
-/// _DRM_VBLANK_TYPES_MASK: the request-type bits of drmWaitVBlank's `type`.
-static const uint32_t fc_drm_vblank_types_mask = _DRM_VBLANK_TYPES_MASK;
-/// _DRM_VBLANK_FLAGS_MASK: the flag bits of drmWaitVBlank's `type`.
-static const uint32_t fc_drm_vblank_flags_mask = _DRM_VBLANK_FLAGS_MASK;
-/// _DRM_VBLANK_HIGH_CRTC_MASK: where a CRTC index above 1 is encoded.
-static const uint32_t fc_drm_vblank_high_crtc_mask = _DRM_VBLANK_HIGH_CRTC_MASK;
 
 /// sizeof(struct drm_event): the header of every record read from a DRM fd.
 static const uint32_t fc_drm_event_header_size = (uint32_t)sizeof(struct drm_event);

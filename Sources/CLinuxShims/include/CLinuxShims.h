@@ -1,5 +1,5 @@
-// What Glibc's Swift module does not import: timerfd, epoll, eventfd, prctl and scheduling.
-// Only thin static inline wrappers live here; all logic is in Swift.
+// What Glibc's Swift module does not import: timerfd, eventfd, prctl, scheduling and errno names.
+// Thin wrappers, defined out of line in shims.c; all logic is in Swift.
 #ifndef FRAMECLOCK_CLINUXSHIMS_H
 #define FRAMECLOCK_CLINUXSHIMS_H
 
@@ -25,14 +25,6 @@ int fc_eventfd_signal(int fd);
 /// Resets the counter; returns -1 with errno EAGAIN when it was zero.
 int fc_eventfd_drain(int fd);
 
-/// epoll instance, close-on-exec.
-int fc_epoll_create(void);
-/// Registers fd for readability with `tag` as its user data.
-int fc_epoll_add_readable(int epfd, int fd, uint64_t tag);
-/// Waits for up to `capacity` events, storing their tags; timeout in ms (-1: forever).
-/// Returns the count, or -1 with errno (EINTR included: the caller retries).
-int fc_epoll_wait_tags(int epfd, uint64_t *tags, int capacity, int timeout_ms);
-
 /// PR_SET_TIMERSLACK for the calling thread, in nanoseconds.
 int fc_set_timer_slack_ns(unsigned long ns);
 /// PR_GET_TIMERSLACK for the calling thread, in nanoseconds (-1 on failure).
@@ -43,5 +35,9 @@ int fc_set_fifo_priority(int priority);
 void fc_set_thread_name(const char *name);
 /// Spins briefly in a way that is kind to a sibling hyper-thread.
 void fc_cpu_relax(void);
+
+/// The symbolic name of an errno value, such as "EINVAL" (glibc's strerrorname_np), or NULL for a
+/// value glibc has no name for.
+const char *fc_errno_name(int code);
 
 #endif

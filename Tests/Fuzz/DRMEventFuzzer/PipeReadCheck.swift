@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Feeds the bytes through a pipe to `DRMEventReader` with a small read buffer, as the kernel's

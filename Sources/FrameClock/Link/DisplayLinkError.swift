@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// What can go wrong when a display link is made, configured or started.
 public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A frame rate that is NaN, infinite, zero, negative or out of range.
@@ -15,7 +17,7 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     /// The DRM vblank source cannot be used: the reason (such as
     /// "permission denied opening /dev/dri/card0 (EACCES)" or "no lit CRTC") and the `errno` behind
     /// it, where one call's failure explains it.
-    case drmUnavailable(reason: String, errno: Int32?)
+    case drmUnavailable(reason: String, errno: Errno?)
     /// A system call failed.
     case system(SystemCallError)
 
@@ -42,24 +44,5 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
         case .system(let error):
             return error.description
         }
-    }
-}
-
-/// A failed system call, with the `errno` it set.
-public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The call that failed, such as `timerfd_create`.
-    public let call: String
-    /// The `errno` value.
-    public let errno: Int32
-
-    /// Creates an error for `call` failing with `errno`.
-    public init(call: String, errno: Int32) {
-        self.call = call
-        self.errno = errno
-    }
-
-    /// The call, the errno's symbolic name and the system's message.
-    public var description: String {
-        "\(call) failed: \(ErrnoName.name(errno)) (\(ErrnoName.message(errno)))"
     }
 }

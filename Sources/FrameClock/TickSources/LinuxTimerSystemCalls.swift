@@ -2,8 +2,6 @@ internal import CLinuxShims
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// The real ``TimerSystemCalls``: `clock_gettime(CLOCK_MONOTONIC)` and a `timerfd`.
@@ -13,21 +11,15 @@ struct LinuxTimerSystemCalls: TimerSystemCalls {
     }
 
     func createTimer() throws(SystemCallError) -> Int32 {
-        let timer = fc_timerfd_create(0)
-        guard timer >= 0 else { throw SystemCallError(call: "timerfd_create", errno: errno) }
-        return timer
+        try SystemCall.perform("timerfd_create") { fc_timerfd_create(0) }
     }
 
     func setTimer(_ timer: Int32, absoluteDeadline: Int64) throws(SystemCallError) {
-        guard fc_timerfd_set_absolute(timer, absoluteDeadline) == 0 else {
-            throw SystemCallError(call: "timerfd_settime", errno: errno)
-        }
+        try SystemCall.perform("timerfd_settime") { fc_timerfd_set_absolute(timer, absoluteDeadline) }
     }
 
     func waitForTimer(_ timer: Int32) throws(SystemCallError) {
-        guard fc_timerfd_drain(timer) == 0 else {
-            throw SystemCallError(call: "read(timerfd)", errno: errno)
-        }
+        try SystemCall.perform("read(timerfd)") { fc_timerfd_drain(timer) }
     }
 
     func closeTimer(_ timer: Int32) {

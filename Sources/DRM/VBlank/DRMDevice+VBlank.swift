@@ -1,11 +1,6 @@
 internal import CDRM
 internal import CDRMShims
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import SystemPackage
 
 /// A vblank counter value and the time of that vblank.
 public struct DRMVBlankTime: Hashable, Sendable {
@@ -39,11 +34,10 @@ extension DRMDevice {
     /// The CRTC's current vblank counter and the time of the last vblank (drmCrtcGetSequence).
     /// Fails with `EINVAL` when the CRTC is off, `ENOENT` for an unknown CRTC id.
     public func currentSequence(crtc crtcID: UInt32) throws(DRMError) -> DRMVBlankTime {
-        let fd = try openDescriptor(for: "drmCrtcGetSequence")
         var sequence: UInt64 = 0
         var ns: UInt64 = 0
-        if drmCrtcGetSequence(fd, crtcID, &sequence, &ns) != 0 {
-            throw DRMError(call: "drmCrtcGetSequence", errno: Glibc.errno, detail: "crtc \(crtcID)")
+        try perform("drmCrtcGetSequence", detail: "crtc \(crtcID)") {
+            drmCrtcGetSequence($0, crtcID, &sequence, &ns)
         }
         return DRMVBlankTime(sequence: sequence, timestampNanoseconds: Int64(bitPattern: ns))
     }
@@ -54,10 +48,9 @@ extension DRMDevice {
     public func queueSequence(
         crtc crtcID: UInt32, sequence: UInt64, flags: DRMSequenceFlags = [], userData: UInt64 = 0
     ) throws(DRMError) -> UInt64 {
-        let fd = try openDescriptor(for: "drmCrtcQueueSequence")
         var queued: UInt64 = 0
-        if drmCrtcQueueSequence(fd, crtcID, flags.rawValue, sequence, &queued, userData) != 0 {
-            throw DRMError(call: "drmCrtcQueueSequence", errno: Glibc.errno, detail: "crtc \(crtcID)")
+        try perform("drmCrtcQueueSequence", detail: "crtc \(crtcID)") {
+            drmCrtcQueueSequence($0, crtcID, flags.rawValue, sequence, &queued, userData)
         }
         return queued
     }
@@ -90,16 +83,17 @@ extension DRMDevice {
     private func waitVBlank(
         pipe: Int, sequence: UInt32, relative: Bool, event: Bool, nextOnMiss: Bool, userData: UInt64
     ) throws(DRMError) -> (sequence: UInt32, timestamp: Int64) {
-        let fd = try openDescriptor(for: "drmWaitVBlank")
         guard pipe >= 0, pipe < 32 else {
-            throw DRMError(call: "drmWaitVBlank", errno: EINVAL, detail: "pipe \(pipe)")
+            _ = try openDescriptor(for: "drmWaitVBlank")
+            throw DRMError(call: "drmWaitVBlank", errno: .invalidArgument, detail: "pipe \(pipe)")
         }
         let type = fc_drm_vblank_type(UInt32(pipe), relative ? 1 : 0, event ? 1 : 0, nextOnMiss ? 1 : 0)
         var replySequence: UInt32 = 0
         var seconds: Int64 = 0
         var microseconds: Int64 = 0
-        if fc_drm_wait_vblank(fd, type, sequence, userData, &replySequence, &seconds, &microseconds) != 0 {
-            throw DRMError(call: "drmWaitVBlank", errno: Glibc.errno, detail: "pipe \(pipe)")
+        // drmWaitVBlank repeats the ioctl itself when a signal interrupts it.
+        try perform("drmWaitVBlank", detail: "pipe \(pipe)") {
+            fc_drm_wait_vblank($0, type, sequence, userData, &replySequence, &seconds, &microseconds)
         }
         return (replySequence, seconds * 1_000_000_000 + microseconds * 1_000)
     }

@@ -2,17 +2,15 @@ internal import CLinuxShims
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Ticks on an absolute grid of `CLOCK_MONOTONIC` deadlines, waited for with a blocking `read` on a
 /// `timerfd` armed with `TFD_TIMER_ABSTIME`. No relative sleep anywhere, so nothing drifts: tick *k* is
 /// at `anchor + floor(k · period)` however late any wake-up was.
 ///
-/// The control channel wakes the thread by firing the same timerfd; a blocking read wakes as fast as
-/// `clock_nanosleep` does, where an epoll set in between costs a few microseconds at the median and
-/// more in the tail (measured here).
+/// The control channel wakes the thread by firing the same timerfd: a blocking read on the timerfd
+/// alone wakes as fast as `clock_nanosleep` does, where polling a set of descriptors in between adds
+/// a few microseconds at the median and more in the tail.
 ///
 /// The source is generic over its ``TimerSystemCalls`` (``LinuxTimerSystemCalls`` in production, a
 /// virtual clock in tests).
@@ -28,8 +26,8 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
     private let timer: Int32
     private var isClosed = false
 
-    /// The standard mode's early wake-up: longer than this machine's typical wake-up latency
-    /// (about 110 µs at the median here) plus a cold rehearsal, so that the thread is back asleep
+    /// The standard mode's early wake-up: longer than a typical wake-up latency on a shared virtual
+    /// machine (about 110 µs at the median) plus a cold rehearsal, so that the thread is back asleep
     /// before the deadline; never more than a quarter of the interval.
     static var defaultWarmUpLead: Int64 { 300_000 }
 
@@ -67,8 +65,8 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
             return nil
         }
         let deadline = grid.timestamp(of: sequence)
-        // A frame thread asleep for most of an interval comes back to a cold dispatch path (11-13 µs
-        // from wake-up to the callback here, against 0.3 µs warm). Both modes therefore wake once
+        // A frame thread asleep for most of an interval comes back to a cold dispatch path (on a
+        // shared virtual machine, 11-13 µs from wake-up to the callback, against 0.3 µs warm). Both modes therefore wake once
         // before the deadline and run that path as a rehearsal, which delivers nothing: the precise
         // mode at the start of its spin window, the standard mode `warmUpLead` early, before it
         // sleeps again until the deadline itself.
@@ -120,7 +118,7 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
             try system.setTimer(timer, absoluteDeadline: deadline)
         } catch {
             throw TickSourceFailure(
-                reason: "\(error.call) failed: \(ErrnoName.name(error.errno))", errno: error.errno)
+                reason: "\(error.call) failed: \(error.errnoName)", errno: error.errno)
         }
     }
 
@@ -128,11 +126,11 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         while true {
             do {
                 return try system.waitForTimer(timer)
-            } catch  where error.errno == EINTR {
+            } catch  where error.errno == .interrupted {
                 continue
             } catch {
                 throw TickSourceFailure(
-                    reason: "\(error.call) failed: \(ErrnoName.name(error.errno))", errno: error.errno)
+                    reason: "\(error.call) failed: \(error.errnoName)", errno: error.errno)
             }
         }
     }

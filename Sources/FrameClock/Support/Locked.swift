@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// A value behind a pthread mutex.
@@ -9,7 +7,7 @@
 /// `Synchronization.Mutex` is futex-based and invisible to the thread sanitizer on Linux (it reports
 /// races that are not there); a pthread mutex is understood by it, so the sanitized test run can
 /// tell real races from false ones.
-final class Locked<Value>: @unchecked Sendable {
+final class Locked<Value> {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
@@ -34,3 +32,6 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+// The value is reached only under the mutex, so a lock over a sendable value may be shared.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -5,7 +5,7 @@ internal import CLinuxShims
 ///
 /// Swift's `SuspendingClock` reads the same clock on Linux; `ContinuousClock` reads
 /// `CLOCK_BOOTTIME` and must not be mixed with these values.
-public struct MonotonicInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct MonotonicInstant: InstantProtocol, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Nanoseconds since the (arbitrary) origin of `CLOCK_MONOTONIC`.
     public var nanoseconds: Int64
 
@@ -66,58 +66,20 @@ public struct MonotonicInstant: Hashable, Comparable, Sendable, CustomStringConv
         return MonotonicInstant(nanoseconds: overflow ? (rhs > .zero ? .min : .max) : difference)
     }
 
+    /// The instant `duration` later (saturating), as `InstantProtocol` asks.
+    public func advanced(by duration: Duration) -> MonotonicInstant {
+        self + duration
+    }
+
+    /// The duration from this instant to `other`, as `InstantProtocol` asks.
+    public func duration(to other: MonotonicInstant) -> Duration {
+        other - self
+    }
+
     /// The duration from `rhs` to `lhs`.
     public static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
         let (difference, overflow) = lhs.nanoseconds.subtractingReportingOverflow(rhs.nanoseconds)
         guard overflow else { return Duration(nanoseconds: difference) }
         return .nanoseconds(Int128(lhs.nanoseconds) - Int128(rhs.nanoseconds))
-    }
-}
-
-/// Converts between `CLOCK_MONOTONIC` and `CLOCK_REALTIME`.
-public enum WallClock {
-    /// `CLOCK_REALTIME − CLOCK_MONOTONIC` now, in nanoseconds.
-    ///
-    /// The two clocks are read back to back; the reading with the smallest gap of three is used, so
-    /// a preemption between the two reads does not skew the offset.
-    public static func currentOffsetNanoseconds() -> Int64 {
-        var best: (gap: Int64, offset: Int64) = (.max, 0)
-        for _ in 0..<3 {
-            let before = fc_monotonic_ns()
-            let wall = fc_realtime_ns()
-            let after = fc_monotonic_ns()
-            let gap = after - before
-            if gap < best.gap {
-                best = (gap, wall - (before + gap / 2))
-            }
-        }
-        return best.offset
-    }
-}
-
-extension Duration {
-    /// A duration of whole nanoseconds, made without the generic `BinaryInteger` path of
-    /// `Duration.nanoseconds(_:)` (it sits on the per-frame path).
-    @inlinable
-    public init(nanoseconds: Int64) {
-        let seconds = nanoseconds / 1_000_000_000
-        let remainder = nanoseconds % 1_000_000_000
-        self.init(secondsComponent: seconds, attosecondsComponent: remainder * 1_000_000_000)
-    }
-
-    /// The duration in whole nanoseconds, truncated toward zero and clamped to `Int64`.
-    public var wholeNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (sum, overflow2) = product.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflow2 { return seconds < 0 ? .min : .max }
-        return sum
-    }
-
-    /// The duration in floating-point seconds.
-    public var secondsValue: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

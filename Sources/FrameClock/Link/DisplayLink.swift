@@ -19,12 +19,13 @@ import Logging
 /// that runs longer than the interval resumes on the first grid point after it returns.
 ///
 /// A link runs until it is invalidated; it keeps itself alive while running.
-public final class DisplayLink: @unchecked Sendable {
+public final class DisplayLink: Sendable {
     /// Where a link's ticks come from.
     public enum Source: Sendable {
-        /// The DRM vblank source if a device with a lit CRTC can be used, else the timer; the reason
-        /// for the choice is in ``DisplayLink/sourceInfo`` and in the log.
-        case automatic
+        /// The DRM vblank source if a device with a lit CRTC can be used, else a standard timer at
+        /// `fallbackFramesPerSecond`; the reason for the choice is in ``DisplayLink/sourceInfo`` and
+        /// in the log.
+        case automatic(fallbackFramesPerSecond: Double)
         /// A phase-locked timer on `CLOCK_MONOTONIC` at the given rate.
         case timer(framesPerSecond: Double = 60, precision: TimerPrecision = .standard)
         /// The vertical blank of a DRM CRTC: the first card with a lit CRTC when `device` is nil, the
@@ -37,9 +38,12 @@ public final class DisplayLink: @unchecked Sendable {
         case manual(ManualFrameSource)
         /// A source shared with other links: one frame thread for all of them.
         case shared(SharedFrameSource)
+
+        /// ``automatic(fallbackFramesPerSecond:)`` with a 60 Hz timer where no display can be used.
+        public static var automatic: Source { .automatic(fallbackFramesPerSecond: 60) }
     }
 
-    struct State {
+    struct State: Sendable {
         var isPaused = false
         var isInvalidated = false
         var callback: FrameCallback?
@@ -65,7 +69,7 @@ public final class DisplayLink: @unchecked Sendable {
     }
 
     /// A frame interval derived from a source interval and a divisor.
-    struct FrameTiming {
+    struct FrameTiming: Sendable {
         let sourcePeriod: FramePeriod
         let divisor: Int64
         let duration: Duration
@@ -118,7 +122,7 @@ public final class DisplayLink: @unchecked Sendable {
         self.sharedSource = sharedSource
         driver.attach(self)
         let info = driver.info
-        if info.reason == "requested" {
+        if info.reason == .requested {
             logger.debug("display link on \(info.name)")
         } else {
             logger.info("display link on \(info.name): \(info.reason)")
@@ -263,19 +267,20 @@ public final class DisplayLink: @unchecked Sendable {
         }
     }
 
-    /// Turns a tick into a frame for this link, if the pacing rules make it one, and delivers it.
+    /// Turns a tick into a frame for this link, if the pacing rules make it one, and delivers it;
+    /// returns the next tick the link wants (nil when it wants none: paused, invalidated, idle).
     ///
     /// A rehearsal (`rehearsal: true`) runs the same path on a copy of the pacer and delivers
-    /// nothing: the precise timer does it inside its spin window so that the real dispatch, at the
-    /// deadline, finds its code and data in the caches.
-    func handle(_ tick: Tick, clock: () -> Int64, rehearsal: Bool = false) {
+    /// nothing: the sources do it shortly before a tick so that the real dispatch finds its code and
+    /// data in the caches.
+    @discardableResult
+    func handle(_ tick: Tick, clock: () -> Int64, rehearsal: Bool = false) -> Int64? {
         let now = clock()
-        let delivery = state.withLock {
+        let (delivery, wanted) = state.withLock {
             state -> (
-                Frame, FrameCallback?,
-                [(id: Int, continuation: AsyncStream<Frame>.Continuation)]
-            )? in
-            guard state.isActive else { return nil }
+                (Frame, FrameCallback?, [(id: Int, continuation: AsyncStream<Frame>.Continuation)])?, Int64?
+            ) in
+            guard state.isActive else { return (nil, nil) }
             let divisor = state.pacer.divisor
             let timing = state.timing(for: tick.grid.period)
             var pacer = state.pacer
@@ -283,10 +288,10 @@ public final class DisplayLink: @unchecked Sendable {
             if !rehearsal { state.pacer = pacer }
             switch decision {
             case .notYet:
-                return nil
+                return (nil, pacer.nextWanted)
             case .drop:
                 if !rehearsal { state.statistics.droppedTicks += 1 }
-                return nil
+                return (nil, pacer.nextWanted)
             case .deliver(let sequence, let timestamp, let skipped):
                 let frame = Frame(
                     timestamp: MonotonicInstant(nanoseconds: timestamp),
@@ -298,20 +303,23 @@ public final class DisplayLink: @unchecked Sendable {
                     lateness: Duration(nanoseconds: now - timestamp))
                 if rehearsal {
                     withExtendedLifetime((frame, state.callback, state.streams)) {}
-                    return nil
+                    return (nil, nil)
                 }
                 state.statistics.framesDelivered += 1
                 state.statistics.skippedFrames += skipped
-                return (frame, state.callback, state.streams)
+                return ((frame, state.callback, state.streams), nil)
             }
         }
-        guard let (frame, callback, streams) = delivery else { return }
+        guard let (frame, callback, streams) = delivery else { return wanted }
         for stream in streams { stream.continuation.yield(frame) }
         callback?.body(frame)
         let returned = clock()
         let current = tick.grid.sequence(at: returned)
         let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1
-        state.withLock { $0.pacer.callbackReturned(firstEligibleSequence: eligible) }
+        return state.withLock { state in
+            state.pacer.callbackReturned(firstEligibleSequence: eligible)
+            return state.isActive ? state.pacer.nextWanted : nil
+        }
     }
 
     // MARK: - Streams and rates

@@ -1,9 +1,8 @@
 internal import CLinuxShims
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Starts detached pthreads for frame threads (their scheduling is set from inside).
@@ -29,7 +28,7 @@ enum FrameThread {
             }, context)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
-            throw .system(SystemCallError(call: "pthread_create", errno: result))
+            throw .system(SystemCallError(call: "pthread_create", errno: Errno(rawValue: result)))
         }
     }
 
@@ -44,7 +43,7 @@ enum FrameThread {
         if let priority = options.realtimePriority {
             let result = fc_set_fifo_priority(priority)
             granted = result == 0
-            refusal = granted ? nil : ErrnoName.name(result)
+            refusal = granted ? nil : SystemCall.name(of: Errno(rawValue: result))
         }
         return FrameThreadReport(
             timerSlackNanoseconds: Int(slack), realtimeGranted: granted, realtimeRefusal: refusal)

@@ -4,15 +4,10 @@ import Logging
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Turns a requested ``DisplayLink/Source`` into a driver, with the reason for the choice.
 enum SourceSelection {
-    /// The rate the timer runs at when `.automatic` has no display to ask.
-    static let fallbackFramesPerSecond = 60.0
-
     static func driver(
         for source: DisplayLink.Source, options: FrameThreadOptions, logger: Logger
     ) throws(DisplayLinkError) -> FrameDriver {
@@ -24,20 +19,20 @@ enum SourceSelection {
         case .timer(let framesPerSecond, let precision):
             return try timerDriver(
                 period: FramePeriod(framesPerSecond: framesPerSecond), precision: precision,
-                reason: "requested",
-                options: options, logger: logger)
+                reason: .requested, options: options, logger: logger)
         case .drm(let device, let crtc):
             return try drmDriver(
-                device: device, crtc: crtc, reason: "requested", options: options, logger: logger)
-        case .automatic:
+                device: device, crtc: crtc, reason: .requested, options: options, logger: logger)
+        case .automatic(let fallbackFramesPerSecond):
+            // An invalid fallback rate is an error whether or not a display is found.
+            let fallbackPeriod = try FramePeriod(framesPerSecond: fallbackFramesPerSecond)
             do {
                 return try drmDriver(
-                    device: nil, crtc: nil, reason: "automatic: a lit CRTC", options: options, logger: logger)
+                    device: nil, crtc: nil, reason: .automaticFoundDisplay, options: options, logger: logger)
             } catch .drmUnavailable(let why, _) {
                 logger.info("no DRM vblank source: \(why); using the timer")
                 return try timerDriver(
-                    period: FramePeriod(framesPerSecond: fallbackFramesPerSecond), precision: .standard,
-                    reason: why, options: options,
+                    period: fallbackPeriod, precision: .standard, reason: .noDisplay(why), options: options,
                     logger: logger)
             }
         }
@@ -45,7 +40,8 @@ enum SourceSelection {
 
     /// A driver on the vblank of `crtc` on `device` (the first card with a lit CRTC when nil).
     static func drmDriver(
-        device: String?, crtc: UInt32?, reason: String, options: FrameThreadOptions, logger: Logger
+        device: String?, crtc: UInt32?, reason: FrameSourceInfo.Reason, options: FrameThreadOptions,
+        logger: Logger
     ) throws(DisplayLinkError) -> FrameDriver {
         let control = try ControlChannel()
         let source = try openSource(path: device, crtcID: crtc, control: control)
@@ -63,7 +59,7 @@ enum SourceSelection {
     /// A DRM source on the lit CRTC `crtcID` of `path` (the first lit one of the first card when
     /// nil), its device open.
     static func openSource(path: String?, crtcID: UInt32?, control: ControlChannel) throws(DisplayLinkError)
-        -> DRMTickSource<LibDRMSystemCalls>
+        -> DRMTickSource<DRMDevice>
     {
         let display: DRMDisplay
         do {
@@ -86,7 +82,8 @@ enum SourceSelection {
 
     /// A timer driver whose grid starts now.
     static func timerDriver(
-        period: FramePeriod, precision: TimerPrecision, reason: String, options: FrameThreadOptions,
+        period: FramePeriod, precision: TimerPrecision, reason: FrameSourceInfo.Reason,
+        options: FrameThreadOptions,
         logger: Logger
     ) throws(DisplayLinkError) -> FrameDriver {
         let control = try ControlChannel()

@@ -3,25 +3,25 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #endif
 
 /// Wakes a frame thread out of its wait when a link changes (start, pause, rate, invalidate).
 ///
 /// A pending flag says that something changed; an eventfd carries the wake-up to sources that wait
-/// in epoll (DRM), and a source that blocks in `read` on its own timerfd (the timer, whose wake-up is
-/// a few microseconds faster without epoll) registers that timerfd to be fired at once instead.
+/// in `poll` (DRM), and a source that blocks in `read` on its own timerfd (the timer, whose wake-up
+/// is a few microseconds faster without `poll`) registers that timerfd to be fired at once instead.
 final class ControlChannel: Sendable {
-    /// The eventfd; sources that wait in epoll add it to their set.
+    /// The eventfd; sources that wait in `poll` add it to their set.
     let fd: Int32
     private let pending = Atomic<Bool>(false)
     private let kickedTimer = Atomic<Int32>(-1)
 
     init() throws(DisplayLinkError) {
-        let descriptor = fc_eventfd_create()
-        guard descriptor >= 0 else { throw .system(SystemCallError(call: "eventfd", errno: errno)) }
-        fd = descriptor
+        do {
+            fd = try SystemCall.perform("eventfd") { fc_eventfd_create() }
+        } catch {
+            throw .system(error)
+        }
     }
 
     /// Wakes the thread that waits on the channel.

@@ -1,0 +1,48 @@
+internal import CLinuxShims
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one place the DRM module reads `errno`: every C call that can fail goes through
+/// ``valueOrErrno(retryOnInterrupt:_:)`` (or ``pointerOrErrno(_:)`` for calls that return a
+/// pointer), in the style of swift-system's own wrappers.
+enum SystemCall {
+    /// Runs `call` and returns its result, or the error it reported: a result of `-1` means `errno`;
+    /// a result below `-1` is libdrm's mode-setting convention of returning `-errno` itself. With
+    /// `retryOnInterrupt`, a call interrupted by a signal (`EINTR`) is made again.
+    static func valueOrErrno<Value: FixedWidthInteger>(
+        retryOnInterrupt: Bool, _ call: () -> Value
+    ) -> Result<Value, Errno> {
+        while true {
+            let result = call()
+            guard result < 0 else { return .success(result) }
+            let error =
+                result < -1 ? Errno(rawValue: CInt(truncatingIfNeeded: 0 &- result)) : Errno(rawValue: errno)
+            if retryOnInterrupt && error == .interrupted { continue }
+            return .failure(error)
+        }
+    }
+
+    /// Runs a call that returns NULL on failure: its result, or `errno` (`EIO` when it left none).
+    static func pointerOrErrno<Pointer>(_ call: () -> Pointer?) -> Result<Pointer, Errno> {
+        errno = 0
+        if let pointer = call() { return .success(pointer) }
+        return .failure(errno == 0 ? .ioError : Errno(rawValue: errno))
+    }
+
+    /// The symbolic name of `error`, such as `EINVAL` (glibc's `strerrorname_np`), or `errno N`
+    /// for a value without one.
+    static func name(of error: Errno) -> String {
+        fc_errno_name(error.rawValue).map { String(cString: $0) } ?? "errno \(error.rawValue)"
+    }
+}
+
+extension Result {
+    /// The error of a failed result; nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,314 @@
+internal import CLinuxShims
+import Logging
+
+/// The links that share one source, and the loop that feeds them ticks.
+///
+/// A threaded driver (timer, DRM) waits on its ``TickSource`` on its own frame thread and dispatches
+/// each tick to its links there; a manual driver has no thread and is driven by
+/// ``ManualFrameSource`` on the caller's thread.
+///
+/// Each tick is handed to the links in one pass: every link decides, delivers and reports the next
+/// tick it wants in that pass, so the frame thread waits for the earliest of those without asking
+/// the links again unless one of them changed (started, paused, invalidated, a new rate).
+final class FrameDriver: Sendable {
+    /// How the driver is driven.
+    enum Mode: Sendable {
+        /// A frame thread waits on a source: its control channel, settings and failover.
+        case threaded(ThreadedDriving)
+        /// No thread: ``ManualFrameSource`` advances virtual time and dispatches.
+        case manual
+    }
+
+    /// What a threaded driver needs besides its links.
+    struct ThreadedDriving: Sendable {
+        /// Wakes the frame thread.
+        let control: ControlChannel
+        /// The thread's scheduling settings.
+        let options: FrameThreadOptions
+        /// The source, handed to the frame thread when it starts.
+        let source: TickSourceHandOff
+        let fallback: SourceFailover.FallbackFactory
+        let recovery: SourceFailover.RecoveryFactory?
+        let recoveryInterval: Int64
+    }
+
+    /// Where the frame thread is in its life.
+    enum Lifecycle: Hashable, Sendable {
+        /// No frame thread yet (a manual driver stays here).
+        case waiting
+        /// The frame thread runs.
+        case running
+        /// The frame thread was asked to end (or the driver was closed before one started).
+        case stopping
+        /// The frame thread has returned, its source closed.
+        case ended
+    }
+
+    private struct Shared {
+        var links: [DisplayLink] = []
+        var info: FrameSourceInfo
+        var threadReport: FrameThreadReport?
+        var lifecycle = Lifecycle.waiting
+        /// The thread goes on, idle, when the last link leaves (a shared source) rather than ending.
+        var outlivesItsLinks = false
+        /// A link changed since the frame thread last asked every link what it wants.
+        var linksChanged = true
+    }
+
+    private let shared: Locked<Shared>
+    let mode: Mode
+    private let logger: Logger
+    /// Reads the driver's clock (monotonic, or the manual source's virtual time).
+    let now: @Sendable () -> Int64
+
+    /// A driver for a source that is waited on by a frame thread. `now` reads the clock the source
+    /// ticks in and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and a
+    /// standard ``TimerTickSource`` unless a test puts a virtual clock in both. After a failover the
+    /// thread calls `recovery` every `recoveryInterval` until the display can be used again.
+    init(
+        source: any TickSource, control: ControlChannel, reason: FrameSourceInfo.Reason,
+        options: FrameThreadOptions, logger: Logger,
+        now: @escaping @Sendable () -> Int64 = { fc_monotonic_ns() },
+        fallback: @escaping SourceFailover.FallbackFactory = FrameDriver.standardTimer,
+        recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
+    ) {
+        let info = FrameSourceInfo(
+            kind: source.kind, name: source.description, period: source.grid.period, reason: reason)
+        mode = .threaded(
+            ThreadedDriving(
+                control: control, options: options, source: TickSourceHandOff(source), fallback: fallback,
+                recovery: recovery, recoveryInterval: recoveryInterval))
+        self.logger = logger
+        self.now = now
+        shared = Locked(Shared(info: info))
+    }
+
+    /// A driver without a thread, driven by hand in virtual time.
+    init(manualPeriod: FramePeriod, now: @escaping @Sendable () -> Int64, logger: Logger) {
+        mode = .manual
+        self.logger = logger
+        self.now = now
+        shared = Locked(
+            Shared(
+                info: FrameSourceInfo(
+                    kind: .manual, name: "manual \(manualPeriod)", period: manualPeriod, reason: .requested)))
+    }
+
+    deinit {
+        // A source whose thread never started is closed here (the thread closes its own).
+        if case .threaded(let driving) = mode { driving.source.take()?.close() }
+    }
+
+    var info: FrameSourceInfo { shared.withLock { $0.info } }
+    var threadReport: FrameThreadReport? { shared.withLock { $0.threadReport } }
+    /// Whether the frame thread has returned, its source closed.
+    var hasThreadEnded: Bool { shared.withLock { $0.lifecycle == .ended } }
+
+    private var control: ControlChannel? {
+        if case .threaded(let driving) = mode { return driving.control }
+        return nil
+    }
+
+    /// The fallback in production: a standard-precision timer on the real clock.
+    static func standardTimer(grid: TickGrid, control: ControlChannel) throws(DisplayLinkError)
+        -> any TickSource
+    {
+        try TimerTickSource(grid: grid, precision: .standard, control: control)
+    }
+
+    func attach(_ link: DisplayLink) {
+        shared.withLock {
+            $0.links.append(link)
+            $0.linksChanged = true
+        }
+    }
+
+    /// Removes a link; a threaded driver whose last link left stops its thread.
+    func detach(_ link: DisplayLink) {
+        let neverStarted = shared.withLock { state -> Bool in
+            state.links.removeAll { $0 === link }
+            state.linksChanged = true
+            guard state.links.isEmpty, case .threaded = mode, !state.outlivesItsLinks else { return false }
+            return stop(&state)
+        }
+        if neverStarted, case .threaded(let driving) = mode { driving.source.take()?.close() }
+        control?.signal()
+    }
+
+    /// Asks the frame thread to end; true when it never started (its source is then closed by the
+    /// caller, outside the lock).
+    private func stop(_ state: inout Shared) -> Bool {
+        switch state.lifecycle {
+        case .waiting:
+            state.lifecycle = .ended
+            return true
+        case .running:
+            state.lifecycle = .stopping
+            return false
+        case .stopping, .ended:
+            return false
+        }
+    }
+
+    /// Keeps the frame thread when the last link leaves, for links that join later.
+    func makeShared() {
+        shared.withLock { $0.outlivesItsLinks = true }
+    }
+
+    /// Ends the frame thread of a shared source (its links stop receiving frames).
+    func close() {
+        let neverStarted = shared.withLock { stop(&$0) }
+        if neverStarted, case .threaded(let driving) = mode { driving.source.take()?.close() }
+        control?.signal()
+    }
+
+    /// Tells the frame thread that a link's wishes changed.
+    func linkChanged() {
+        shared.withLock { $0.linksChanged = true }
+        control?.signal()
+    }
+
+    /// Starts the frame thread if it has not started yet (nothing for a manual driver).
+    func ensureRunning() throws(DisplayLinkError) {
+        guard case .threaded(let driving) = mode else { return }
+        let start = shared.withLock { state -> Bool in
+            guard state.lifecycle == .waiting else { return false }
+            state.lifecycle = .running
+            return true
+        }
+        guard start else { return }
+        do {
+            try FrameThread.start { [self] in self.runThread(driving) }
+        } catch {
+            shared.withLock { $0.lifecycle = .waiting }
+            throw error
+        }
+    }
+
+    // MARK: - One pass over the links
+
+    /// The earliest tick any active link wants, asking every link (a link that has just started or
+    /// resumed aligns to the grid point after `now`); nil when none wants one.
+    func nextWantedSequence(grid: TickGrid, now: Int64) -> Int64? {
+        let links = shared.withLock { state in
+            state.linksChanged = false
+            return state.links
+        }
+        let current = grid.sequence(at: now)
+        var earliest: Int64? = nil
+        for link in links {
+            if let wanted = link.nextWantedSequence(currentSequence: current) {
+                earliest = min(earliest ?? wanted, wanted)
+            }
+        }
+        return earliest
+    }
+
+    /// The earliest tick wanted after a dispatch that returned `earliest`: that, unless a link changed
+    /// since, in which case every link is asked again.
+    func nextWantedSequence(afterDispatchWanting earliest: Int64?, grid: TickGrid, now: Int64) -> Int64? {
+        let changed = shared.withLock { $0.linksChanged }
+        return changed ? nextWantedSequence(grid: grid, now: now) : earliest
+    }
+
+    /// Hands a tick to every link, in the order they were attached: each link decides, delivers and
+    /// says which tick it wants next. Returns the earliest of those, nil when no link wants one.
+    @discardableResult
+    func dispatch(_ tick: Tick) -> Int64? {
+        let links = shared.withLock { $0.links }
+        var earliest: Int64? = nil
+        for link in links {
+            if let wanted = link.handle(tick, clock: now) {
+                earliest = min(earliest ?? wanted, wanted)
+            }
+        }
+        return earliest
+    }
+
+    /// Runs every link's dispatch path for `tick` without delivering anything (see
+    /// ``DisplayLink/handle(_:clock:rehearsal:)``).
+    private func rehearse(_ tick: Tick) {
+        let links = shared.withLock { $0.links }
+        for link in links {
+            link.handle(tick, clock: now, rehearsal: true)
+        }
+    }
+
+    // MARK: - The frame thread
+
+    private var isStopping: Bool {
+        shared.withLock { $0.lifecycle == .stopping || $0.lifecycle == .ended }
+    }
+
+    private func runThread(_ driving: ThreadedDriving) {
+        let report = FrameThread.configureCurrentThread(name: "FrameClock", options: driving.options)
+        shared.withLock { $0.threadReport = report }
+        logger.debug("frame thread started: \(report)")
+        var failover = SourceFailover(
+            fallback: driving.fallback, recovery: driving.recovery,
+            recoveryInterval: driving.recoveryInterval,
+            logger: logger)
+        // The source in use; nil once it failed with no fallback (failover has closed it: closing it
+        // again would close a descriptor number that another thread may have reused).
+        var current = driving.source.take()
+        // The earliest tick the links wanted after the last dispatch.
+        var wantedAfterDispatch: Int64? = nil
+        while let source = current, !isStopping {
+            if let change = failover.recoverIfDue(replacing: source, control: driving.control, now: now()) {
+                current = adopt(change)
+                continue
+            }
+            let target = nextWantedSequence(
+                afterDispatchWanting: wantedAfterDispatch, grid: source.grid, now: now())
+            do {
+                if let tick = try source.waitForTick(atOrAfter: target, rehearse: rehearse) {
+                    wantedAfterDispatch = dispatch(tick)
+                } else {
+                    wantedAfterDispatch = nil
+                    shared.withLock { $0.linksChanged = true }
+                }
+            } catch {
+                let change = failover.failOver(
+                    from: source, failure: error, control: driving.control, now: now())
+                current = adopt(change)
+                if current == nil { shared.withLock { _ = stop(&$0) } }
+            }
+        }
+        current?.close()
+        shared.withLock { $0.lifecycle = .ended }
+    }
+
+    /// Publishes a change of source. After a return to the display, whose numbering and rate are
+    /// its own, the links start pacing over on its grid.
+    private func adopt(_ change: SourceFailover.Change) -> (any TickSource)? {
+        let links = shared.withLock { state in
+            state.info = change.info
+            state.linksChanged = true
+            return state.links
+        }
+        if let display = change.source, display.kind == .drm {
+            for link in links { link.sourceChanged(framesPerSecond: display.grid.period.framesPerSecond) }
+        }
+        return change.source
+    }
+}
+
+/// A tick source handed once from the thread that opened it to the frame thread that waits on it.
+///
+/// Sources are confined to one thread at a time and not `Sendable`; this box moves one across,
+/// under a lock, exactly once.
+final class TickSourceHandOff: @unchecked Sendable {
+    private let source: Locked<(any TickSource)?>
+
+    init(_ source: any TickSource) {
+        self.source = Locked(source)
+    }
+
+    /// The source, the first time; nil afterwards.
+    func take() -> (any TickSource)? {
+        source.withLock { value in
+            defer { value = nil }
+            return value
+        }
+    }
+}
