@@ -68,7 +68,9 @@ build_mediatiming() {
 }
 
 # build_drm_events BINARY: every DRM source and the fuzz entry, one module, with the CDRM system
-# library (libdrm through pkg-config) and the CDRMShims C target compiled beside it.
+# library (libdrm through pkg-config) and the CDRMShims and CLinuxShims C targets compiled beside it.
+# swift-system (the DRM module's `Errno`) is linked from the package's own debug build, made here
+# if it is not there yet (its code is not instrumented; the fuzzed parser is).
 build_drm_events() {
     local work cflags libs
     work=$(dirname "$1")/drm-events-build
@@ -76,18 +78,27 @@ build_drm_events() {
         echo "libdrm's pkg-config file is missing (apt-get install libdrm-dev)"
         return 1
     fi
-    mkdir -p "$work/modules/CDRMShims"
+    swift build --scratch-path "$build_path" --target SystemPackage || return 1
+    local debug="$build_path/debug"
+    local csystem="$build_path/checkouts/swift-system/Sources/CSystem/include/module.modulemap"
+    mkdir -p "$work/modules/CDRMShims" "$work/modules/CLinuxShims"
     printf 'module CDRMShims {\n    header "%s/Sources/CDRMShims/include/CDRMShims.h"\n    export *\n}\n' \
         "$ROOT" >"$work/modules/CDRMShims/module.modulemap"
+    printf 'module CLinuxShims {\n    header "%s/Sources/CLinuxShims/include/CLinuxShims.h"\n    export *\n}\n' \
+        "$ROOT" >"$work/modules/CLinuxShims/module.modulemap"
     # shellcheck disable=SC2086 # pkg-config output is a list of flags
     clang -c -g -O1 -fsanitize=fuzzer-no-link,address $cflags -I Sources/CDRMShims/include \
         Sources/CDRMShims/shims.c -o "$work/cdrmshims.o" || return 1
+    clang -c -g -O1 -fsanitize=fuzzer-no-link,address -I Sources/CLinuxShims/include \
+        Sources/CLinuxShims/shims.c -o "$work/clinuxshims.o" || return 1
     local sources xcc=()
     mapfile -t sources < <(find Sources/DRM Tests/Fuzz/DRMEventFuzzer -name '*.swift' | sort)
     for flag in $cflags; do xcc+=(-Xcc "$flag"); done
     # shellcheck disable=SC2086
-    "${SWIFTC[@]}" -module-name DRMEventFuzz -I Sources/CDRM -I "$work/modules/CDRMShims" "${xcc[@]}" \
-        "${sources[@]}" "$work/cdrmshims.o" $libs -o "$1"
+    "${SWIFTC[@]}" -module-name DRMEventFuzz -I Sources/CDRM -I "$work/modules/CDRMShims" \
+        -I "$work/modules/CLinuxShims" -I "$debug/Modules" -Xcc -fmodule-map-file="$csystem" \
+        "${xcc[@]}" "${sources[@]}" "$work/cdrmshims.o" "$work/clinuxshims.o" "$debug"/SystemPackage.build/*.swift.o \
+        "$debug"/CSystem.build/*.o $libs -o "$1"
 }
 
 # run_target NAME BUILD_FUNCTION MAX_LEN

@@ -13,8 +13,8 @@ import Logging
 /// try link.start { _ in source.elapse(.milliseconds(1500)) }   // 1.5 s of work a frame
 /// source.advance(by: .seconds(10))                             // frames at 1 s, 3 s, 5 s, ...
 /// ```
-public final class ManualFrameSource: @unchecked Sendable {
-    private struct Clock {
+public final class ManualFrameSource: Sendable {
+    private struct Clock: Sendable {
         var now: Int64
         var isDispatching = false
     }
@@ -68,11 +68,15 @@ public final class ManualFrameSource: @unchecked Sendable {
             return
         }
         defer { endDispatching() }
-        while let wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds) {
-            let due = grid.timestamp(of: wanted)
+        var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
+        while let next = wanted {
+            let due = grid.timestamp(of: next)
             guard due <= instant.nanoseconds else { break }
-            clock.withLock { $0.now = max($0.now, due) }
-            dispatchTick()
+            let now = clock.withLock { state in
+                state.now = max(state.now, due)
+                return state.now
+            }
+            wanted = driver.nextWantedSequence(afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
         }
         clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
     }
@@ -89,11 +93,14 @@ public final class ManualFrameSource: @unchecked Sendable {
         guard count > 0, beginDispatching() else { return 0 }
         defer { endDispatching() }
         var dispatched = 0
-        while dispatched < count, let wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
-        {
-            let due = grid.timestamp(of: wanted)
-            clock.withLock { $0.now = max($0.now, due) }
-            dispatchTick()
+        var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
+        while dispatched < count, let next = wanted {
+            let due = grid.timestamp(of: next)
+            let now = clock.withLock { state in
+                state.now = max(state.now, due)
+                return state.now
+            }
+            wanted = driver.nextWantedSequence(afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
             dispatched += 1
         }
         return dispatched
@@ -108,18 +115,18 @@ public final class ManualFrameSource: @unchecked Sendable {
         // Links started since the last look align to the clock as it was, as a frame thread would.
         _ = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
         clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
-        guard let wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds),
-            grid.timestamp(of: wanted) <= currentNanoseconds
+        let now = currentNanoseconds
+        guard let wanted = driver.nextWantedSequence(grid: grid, now: now), grid.timestamp(of: wanted) <= now
         else { return }
-        dispatchTick()
+        _ = dispatchTick(at: now)
     }
 
     private var currentNanoseconds: Int64 { clock.withLock { $0.now } }
 
-    private func dispatchTick() {
-        let now = currentNanoseconds
+    /// Hands the latest tick at or before `now` to the links; the earliest tick they want next.
+    private func dispatchTick(at now: Int64) -> Int64? {
         let sequence = grid.sequence(at: now)
-        driver.dispatch(
+        return driver.dispatch(
             Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
     }
 

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -32,7 +34,7 @@ func checkPipeReads(_ bytes: [UInt8], bufferSize: Int, skipUnknown: Bool) {
             invariant(count == handed.count, "readEvents returned \(count) for \(handed.count) records")
         } catch {
             invariant(
-                error.errno == EBADMSG && error.malformedEvent == expected.error && expected.error != nil,
+                error.errno == .badMessage && error.malformedEvent == expected.error && expected.error != nil,
                 "read of \(chunk.count) bytes threw \(error); expected \(String(describing: expected.error))")
         }
         invariant(handed == expected.events, "records handed over differ from the reference")
