@@ -39,12 +39,17 @@ let package = Package(
             name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]),
         .target(name: "CDRMShims", dependencies: ["CDRM"], path: "Sources/CDRMShims"),
+        // The errno funnel every C-calling module goes through (package access only).
+        .target(
+            name: "SystemCalls",
+            dependencies: ["CLinuxShims", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
 
         // MARK: DRM: the Swift face of libdrm
         .target(
             name: "DRM",
             dependencies: [
-                "CDRM", "CDRMShims", "CLinuxShims", .product(name: "SystemPackage", package: "swift-system"),
+                "CDRM", "CDRMShims", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Sources/DRM", swiftSettings: strict),
 
@@ -54,6 +59,7 @@ let package = Package(
             dependencies: [
                 "CLinuxShims",
                 "DRM",
+                "SystemCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -2,7 +2,8 @@
 # Every test of FrameClock, as CI runs it (.ci/run calls this script):
 #   1. installs the Debian packages it builds against, when missing;
 #   2. a debug build of everything, failing on any warning in our own sources;
-#   3. the unit tests (virtual time, command lines, rendering);
+#   3. the DocC documentation of the libraries (a warning fails), then the unit tests (virtual time,
+#      command lines, rendering);
 #   4. the long runs (10^7 and 10^8 frames in virtual time) in a release build with testing enabled,
 #      and the allocation counts of the tick sources' per-frame paths in that build;
 #   5. the whole suite again under the thread sanitizer (its own build folder);
@@ -21,6 +22,9 @@ if grep -E "^$PWD/(Sources|Tests|Examples|Benchmarks)/.*: warning:" /tmp/framecl
     echo "FAILED: the build shows warnings in our own sources" >&2
     exit 1
 fi
+
+step "documentation (DocC, every library; a warning fails the run)"
+swift package generate-documentation --target DRM --target FrameClock --warnings-as-errors
 
 step "unit tests"
 swift test --skip-build

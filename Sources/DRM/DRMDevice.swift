@@ -1,6 +1,7 @@
 internal import CDRM
 internal import CDRMShims
 import Synchronization
+internal import SystemCalls
 import SystemPackage
 
 #if canImport(Glibc)

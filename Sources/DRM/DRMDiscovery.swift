@@ -1,3 +1,4 @@
+internal import SystemCalls
 import SystemPackage
 
 #if canImport(Glibc)

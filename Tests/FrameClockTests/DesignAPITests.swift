@@ -3,7 +3,7 @@ import Testing
 
 @testable import FrameClock
 
-/// The API as DESIGN.md and the README write it, compiled and run unchanged (on a manual source
+/// The API as the README writes it, compiled and run unchanged (on a manual source
 /// so that it is deterministic; `.automatic` is exercised in the live and vkms suites).
 @Test func theDesignAPICompilesAndRuns() async throws {
     let source = try ManualFrameSource(framesPerSecond: 60)

@@ -91,14 +91,21 @@ build_drm_events() {
         Sources/CDRMShims/shims.c -o "$work/cdrmshims.o" || return 1
     clang -c -g -O1 -fsanitize=fuzzer-no-link,address -I Sources/CLinuxShims/include \
         Sources/CLinuxShims/shims.c -o "$work/clinuxshims.o" || return 1
+    # The package's errno funnel, a module of its own (package access: one package name for both).
+    # $work/modules comes first: the package's own build has a SystemCalls module too, made under
+    # another package name.
+    local system=(-package-name frameclockfuzz -I "$work/modules" -I "$work/modules/CLinuxShims" -I "$debug/Modules"
+        -Xcc -fmodule-map-file="$csystem")
+    "${SWIFTC[@]}" "${system[@]}" -module-name SystemCalls -emit-module \
+        -emit-module-path "$work/modules/SystemCalls.swiftmodule" Sources/SystemCalls/*.swift \
+        -c -o "$work/systemcalls.o" || return 1
     local sources xcc=()
     mapfile -t sources < <(find Sources/DRM Tests/Fuzz/DRMEventFuzzer -name '*.swift' | sort)
     for flag in $cflags; do xcc+=(-Xcc "$flag"); done
     # shellcheck disable=SC2086
-    "${SWIFTC[@]}" -module-name DRMEventFuzz -I Sources/CDRM -I "$work/modules/CDRMShims" \
-        -I "$work/modules/CLinuxShims" -I "$debug/Modules" -Xcc -fmodule-map-file="$csystem" \
-        "${xcc[@]}" "${sources[@]}" "$work/cdrmshims.o" "$work/clinuxshims.o" "$debug"/SystemPackage.build/*.swift.o \
-        "$debug"/CSystem.build/*.o $libs -o "$1"
+    "${SWIFTC[@]}" "${system[@]}" -module-name DRMEventFuzz -I Sources/CDRM -I "$work/modules/CDRMShims" \
+        "${xcc[@]}" "${sources[@]}" "$work/cdrmshims.o" "$work/clinuxshims.o" \
+        "$work/systemcalls.o" "$debug"/SystemPackage.build/*.swift.o "$debug"/CSystem.build/*.o $libs -o "$1"
 }
 
 # run_target NAME BUILD_FUNCTION MAX_LEN

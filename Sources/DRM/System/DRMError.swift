@@ -1,3 +1,4 @@
+internal import SystemCalls
 import SystemPackage
 
 /// A failed DRM call: which call failed, the `errno` it left, and what it was about.

@@ -1,5 +1,6 @@
 internal import CLinuxShims
 import Synchronization
+internal import SystemCalls
 
 #if canImport(Glibc)
     import Glibc

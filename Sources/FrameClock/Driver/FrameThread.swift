@@ -1,4 +1,5 @@
 internal import CLinuxShims
+internal import SystemCalls
 import SystemPackage
 
 #if canImport(Glibc)

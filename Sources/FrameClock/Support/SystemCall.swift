@@ -1,27 +1,7 @@
-internal import CLinuxShims
+internal import SystemCalls
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// The one place FrameClock reads `errno`: every C call it makes that can fail (timerfd, eventfd,
-/// thread creation and scheduling) goes through here, in the style of swift-system's wrappers.
-enum SystemCall {
-    /// Runs `call` and returns its result, or `errno` when it returned `-1`. With
-    /// `retryOnInterrupt`, a call interrupted by a signal (`EINTR`) is made again.
-    static func valueOrErrno<Value: FixedWidthInteger>(
-        retryOnInterrupt: Bool, _ call: () -> Value
-    ) -> Result<Value, Errno> {
-        while true {
-            let result = call()
-            guard result == -1 else { return .success(result) }
-            let error = Errno(rawValue: errno)
-            if retryOnInterrupt && error == .interrupted { continue }
-            return .failure(error)
-        }
-    }
-
+extension SystemCall {
     /// Runs `call` and throws a ``SystemCallError`` naming `name` when it fails.
     @discardableResult
     static func perform<Value: FixedWidthInteger>(
@@ -31,12 +11,6 @@ enum SystemCall {
         case .success(let value): return value
         case .failure(let error): throw SystemCallError(call: name, errno: error)
         }
-    }
-
-    /// The symbolic name of `error`, such as `EINVAL` (glibc's `strerrorname_np`), or `errno N`
-    /// for a value without one.
-    static func name(of error: Errno) -> String {
-        fc_errno_name(error.rawValue).map { String(cString: $0) } ?? "errno \(error.rawValue)"
     }
 }
 

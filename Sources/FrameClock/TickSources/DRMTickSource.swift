@@ -139,9 +139,8 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                 } else {
                     state = .awaitingEvent(probed: probed)
                 }
-            case .warmingUp:
-                warmUpPending = false
-                switch try poll(until: grid.timestamp(of: wanted) - warmUpLead) {
+            case .warmingUp, .awaitingEvent:
+                switch try poll(until: deadline(of: state, wanted: wanted)) {
                 case .control:
                     control.drain()
                     return nil
@@ -149,20 +148,16 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                     if let tick = try readEvents(wanted: wanted) { return tick }
                     state = .requesting
                 case .timeout:
-                    let now = system.monotonicNanoseconds()
-                    if let tick = grid.rehearsal(of: wanted, now: now, lead: warmUpLead) { rehearse(tick) }
-                    state = .awaitingEvent(probed: probed)
-                }
-            case .awaitingEvent(let askedOnce):
-                let watchdog = watchdogDeadline(for: wanted)
-                switch try poll(until: askedOnce ? watchdog : min(probeDeadline(for: wanted), watchdog)) {
-                case .control:
-                    control.drain()
-                    return nil
-                case .events:
-                    if let tick = try readEvents(wanted: wanted) { return tick }
-                    state = .requesting
-                case .timeout:
+                    guard case .awaitingEvent(let askedOnce) = state else {
+                        // Warm-up time: rehearse, then wait for the event itself.
+                        warmUpPending = false
+                        let now = system.monotonicNanoseconds()
+                        if let tick = grid.rehearsal(of: wanted, now: now, lead: warmUpLead) {
+                            rehearse(tick)
+                        }
+                        state = .awaitingEvent(probed: probed)
+                        continue
+                    }
                     // No event when one was due: ask the kernel where the counter is. A device that
                     // went away while the thread waited (an unplug wakes no poller) fails here, within
                     // two intervals of the last tick.
@@ -284,6 +279,18 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     // MARK: - Polling
 
     private enum Wake { case control, events, timeout }
+
+    /// When a waiting state's sleep ends if nothing wakes the thread: the warm-up time, or the
+    /// moment to ask the kernel (half an interval late), or after that the watchdog's.
+    private func deadline(of state: WaitState, wanted: Int64) -> Int64 {
+        switch state {
+        case .requesting, .warmingUp:
+            return grid.timestamp(of: wanted) - warmUpLead
+        case .awaitingEvent(let askedOnce):
+            let watchdog = watchdogDeadline(for: wanted)
+            return askedOnce ? watchdog : min(probeDeadline(for: wanted), watchdog)
+        }
+    }
 
     /// When to stop waiting for `wanted` and ask the kernel: four intervals after it was due, and
     /// at least 100 ms (a slow virtual machine is late, not broken). If the counter has not reached

@@ -1,4 +1,5 @@
 internal import CLinuxShims
+internal import SystemCalls
 
 #if canImport(Glibc)
     import Glibc

@@ -76,7 +76,8 @@ public final class ManualFrameSource: Sendable {
                 state.now = max(state.now, due)
                 return state.now
             }
-            wanted = driver.nextWantedSequence(afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
+            wanted = driver.nextWantedSequence(
+                afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
         }
         clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
     }
@@ -100,7 +101,8 @@ public final class ManualFrameSource: Sendable {
                 state.now = max(state.now, due)
                 return state.now
             }
-            wanted = driver.nextWantedSequence(afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
+            wanted = driver.nextWantedSequence(
+                afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
             dispatched += 1
         }
         return dispatched
