@@ -60,15 +60,18 @@ final class FrameDriver: Sendable {
     private let logger: Logger
     /// Reads the driver's clock (monotonic, or the manual source's virtual time).
     let now: @Sendable () -> Int64
+    /// Waits until an instant on the driver's clock: a render-deadline dispatch's start.
+    let sleepUntil: @Sendable (Int64) -> Void
 
     /// A driver for a source that is waited on by a frame thread. `now` reads the clock the source
-    /// ticks in and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and a
+    /// ticks in, `sleepUntil` waits on it, and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and a
     /// standard ``TimerTickSource`` unless a test puts a virtual clock in both. After a failover the
     /// thread calls `recovery` every `recoveryInterval` until the display can be used again.
     init(
         source: any TickSource, control: ControlChannel, reason: FrameSourceInfo.Reason,
         options: FrameThreadOptions, logger: Logger,
         now: @escaping @Sendable () -> Int64 = { fc_monotonic_ns() },
+        sleepUntil: @escaping @Sendable (Int64) -> Void = FrameThread.sleep(until:),
         fallback: @escaping SourceFailover.FallbackFactory = FrameDriver.standardTimer,
         recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
     ) {
@@ -80,14 +83,19 @@ final class FrameDriver: Sendable {
                 recovery: recovery, recoveryInterval: recoveryInterval))
         self.logger = logger
         self.now = now
+        self.sleepUntil = sleepUntil
         shared = Locked(Shared(info: info))
     }
 
     /// A driver without a thread, driven by hand in virtual time.
-    init(manualPeriod: FramePeriod, now: @escaping @Sendable () -> Int64, logger: Logger) {
+    init(
+        manualPeriod: FramePeriod, now: @escaping @Sendable () -> Int64,
+        sleepUntil: @escaping @Sendable (Int64) -> Void, logger: Logger
+    ) {
         mode = .manual
         self.logger = logger
         self.now = now
+        self.sleepUntil = sleepUntil
         shared = Locked(
             Shared(
                 info: FrameSourceInfo(
@@ -218,7 +226,7 @@ final class FrameDriver: Sendable {
         let links = shared.withLock { $0.links }
         var earliest: Int64? = nil
         for link in links {
-            if let wanted = link.handle(tick, clock: now) {
+            if let wanted = link.handle(tick, clock: now, sleep: sleepUntil) {
                 earliest = min(earliest ?? wanted, wanted)
             }
         }

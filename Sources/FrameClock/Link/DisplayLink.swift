@@ -54,6 +54,10 @@ public final class DisplayLink: Sendable {
         var preferredFramesPerSecond = 0
         var statistics = DisplayLinkStatistics()
         var timing: FrameTiming?
+        var dispatch = FrameDispatch.afterVBlank
+        var presentationLatency: Int64 = 1_000_000
+        var predictor = RenderTimePredictor()
+        var timeline = TimelineRing(capacity: DisplayLink.defaultTimelineCapacity)
 
         var isActive: Bool { !isInvalidated && !isPaused && (callback != nil || !streams.isEmpty) }
 
@@ -75,9 +79,13 @@ public final class DisplayLink: Sendable {
         let duration: Duration
         let halfFrame: Int64
 
+        /// The source's interval, rounded to whole nanoseconds.
+        let refreshInterval: Duration
+
         init(sourcePeriod: FramePeriod, divisor: Int64) {
             self.sourcePeriod = sourcePeriod
             self.divisor = divisor
+            refreshInterval = sourcePeriod.duration
             let period = sourcePeriod.multiplied(by: Int(divisor))
             duration = period.duration
             halfFrame = Int64(period.nanoseconds / 2)
@@ -94,7 +102,7 @@ public final class DisplayLink: Sendable {
     private let driver: FrameDriver
     /// Keeps a shared source alive while a link uses it.
     private let sharedSource: SharedFrameSource?
-    private let state = Locked(State())
+    let state = Locked(State())
     private let logger: Logger
 
     /// Creates a link on a source. The link does nothing until it is started or its ``frames`` are
@@ -267,19 +275,30 @@ public final class DisplayLink: Sendable {
         }
     }
 
+    /// A frame the pacing rules made of a tick, with what the delivery needs outside the lock.
+    private struct Delivery {
+        var frame: Frame
+        var callback: FrameCallback?
+        var streams: [(id: Int, continuation: AsyncStream<Frame>.Continuation)]
+        /// When the callback is to start: the vblank, or the render deadline's start.
+        var start: Int64
+        /// The frame's slot in the timeline.
+        var slot: Int
+    }
+
     /// Turns a tick into a frame for this link, if the pacing rules make it one, and delivers it;
     /// returns the next tick the link wants (nil when it wants none: paused, invalidated, idle).
+    /// A link dispatching at a render deadline calls `sleep` to wait for the moment it chose.
     ///
     /// A rehearsal (`rehearsal: true`) runs the same path on a copy of the pacer and delivers
     /// nothing: the sources do it shortly before a tick so that the real dispatch finds its code and
     /// data in the caches.
     @discardableResult
-    func handle(_ tick: Tick, clock: () -> Int64, rehearsal: Bool = false) -> Int64? {
+    func handle(
+        _ tick: Tick, clock: () -> Int64, sleep: (Int64) -> Void = { _ in }, rehearsal: Bool = false
+    ) -> Int64? {
         let now = clock()
-        let (delivery, wanted) = state.withLock {
-            state -> (
-                (Frame, FrameCallback?, [(id: Int, continuation: AsyncStream<Frame>.Continuation)])?, Int64?
-            ) in
+        let (delivery, wanted) = state.withLock { state -> (Delivery?, Int64?) in
             guard state.isActive else { return (nil, nil) }
             let divisor = state.pacer.divisor
             let timing = state.timing(for: tick.grid.period)
@@ -293,31 +312,77 @@ public final class DisplayLink: Sendable {
                 if !rehearsal { state.statistics.droppedTicks += 1 }
                 return (nil, pacer.nextWanted)
             case .deliver(let sequence, let timestamp, let skipped):
+                let target = tick.grid.timestamp(of: sequence + divisor)
+                let deadline = target - state.presentationLatency
+                var start = timestamp
+                var predicted: Int64 = 0
+                if case .renderDeadline(let margin) = state.dispatch,
+                    let prediction = state.predictor.prediction
+                {
+                    predicted = prediction
+                    start = max(timestamp, deadline - prediction - margin.wholeNanoseconds)
+                }
                 let frame = Frame(
                     timestamp: MonotonicInstant(nanoseconds: timestamp),
-                    targetTimestamp: MonotonicInstant(
-                        nanoseconds: tick.grid.timestamp(of: sequence + divisor)),
+                    targetTimestamp: MonotonicInstant(nanoseconds: target),
                     duration: timing.duration,
                     sequence: UInt64(bitPattern: sequence),
                     skippedFrames: skipped,
-                    lateness: Duration(nanoseconds: now - timestamp))
+                    lateness: Duration(nanoseconds: now - start),
+                    deadline: MonotonicInstant(nanoseconds: deadline))
                 if rehearsal {
                     withExtendedLifetime((frame, state.callback, state.streams)) {}
                     return (nil, nil)
                 }
                 state.statistics.framesDelivered += 1
                 state.statistics.skippedFrames += skipped
-                return ((frame, state.callback, state.streams), nil)
+                let slot = state.timeline.append(
+                    FrameTimelineEntry(
+                        sequence: frame.sequence, timestamp: frame.timestamp,
+                        callbackStart: MonotonicInstant(nanoseconds: max(now, start)), callbackEnd: nil,
+                        deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
+                        presentedVBlank: nil, outcome: .pending, skippedFrames: skipped,
+                        predictedDuration: Duration(nanoseconds: predicted),
+                        refreshInterval: timing.refreshInterval))
+                return (
+                    Delivery(
+                        frame: frame, callback: state.callback, streams: state.streams, start: start,
+                        slot: slot),
+                    nil
+                )
             }
         }
-        guard let (frame, callback, streams) = delivery else { return wanted }
-        for stream in streams { stream.continuation.yield(frame) }
-        callback?.body(frame)
+        guard var delivery else { return wanted }
+        var started = now
+        if delivery.start > now {
+            // A render deadline: the callback starts as late as the learned duration allows.
+            sleep(delivery.start)
+            started = clock()
+            let frame = delivery.frame
+            delivery.frame = Frame(
+                timestamp: frame.timestamp, targetTimestamp: frame.targetTimestamp, duration: frame.duration,
+                sequence: frame.sequence, skippedFrames: frame.skippedFrames,
+                lateness: Duration(nanoseconds: started - delivery.start), deadline: frame.deadline)
+        }
+        for stream in delivery.streams { stream.continuation.yield(delivery.frame) }
+        delivery.callback?.body(delivery.frame)
         let returned = clock()
         let current = tick.grid.sequence(at: returned)
         let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1
         return state.withLock { state in
             state.pacer.callbackReturned(firstEligibleSequence: eligible)
+            state.predictor.record(returned - started)
+            var outcome = FrameOutcome.pending
+            state.timeline.update(slot: delivery.slot, sequence: delivery.frame.sequence) { entry in
+                entry.callbackStart = MonotonicInstant(nanoseconds: started)
+                entry.callbackEnd = MonotonicInstant(nanoseconds: returned)
+                // Feedback that came while the callback ran is judged now that its end is known.
+                if entry.presented != nil, entry.outcome == .pending {
+                    entry.classify()
+                    outcome = entry.outcome
+                }
+            }
+            state.statistics.count(outcome)
             return state.isActive ? state.pacer.nextWanted : nil
         }
     }

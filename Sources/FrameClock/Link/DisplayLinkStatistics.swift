@@ -1,4 +1,5 @@
-/// Counters of what a link delivered.
+/// Counters of what a link delivered and, where frames are reported as presented, what became of
+/// them. A link whose frames are not presented through it keeps the presentation counters at zero.
 public struct DisplayLinkStatistics: Hashable, Sendable {
     /// Callbacks (or stream elements) delivered.
     public var framesDelivered = 0
@@ -6,7 +7,33 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
     public var skippedFrames = 0
     /// Ticks dropped by the pacing rules (too soon after the previous frame, or not after it).
     public var droppedTicks = 0
+    /// Frames reported shown at their target vblank.
+    public var framesOnTime = 0
+    /// Frames reported shown late because their callback ran past its deadline.
+    public var framesLateByCallback = 0
+    /// Frames reported shown late although their callback ended in time (the display was late).
+    public var framesLateByDisplay = 0
+    /// Frames reported discarded, never shown.
+    public var framesDropped = 0
+    /// Presentation reports that matched no frame awaiting one (a duplicate, or an unknown frame).
+    public var feedbackIgnored = 0
 
     /// Creates zeroed counters.
     public init() {}
+
+    /// Frames reported shown late, whatever the cause.
+    public var framesLate: Int { framesLateByCallback + framesLateByDisplay }
+
+    /// Frames whose presentation was reported (shown or discarded).
+    public var framesWithFeedback: Int { framesOnTime + framesLate + framesDropped }
+
+    mutating func count(_ outcome: FrameOutcome) {
+        switch outcome {
+        case .pending: break
+        case .onTime: framesOnTime += 1
+        case .late(_, .callbackPastDeadline): framesLateByCallback += 1
+        case .late(_, .displayLate): framesLateByDisplay += 1
+        case .dropped: framesDropped += 1
+        }
+    }
 }

@@ -14,14 +14,21 @@ public struct Frame: Hashable, Sendable {
     public let sequence: UInt64
     /// Whole frame intervals missed since the previous callback (0 when on time).
     public let skippedFrames: Int
-    /// How late the callback started after `timestamp`.
+    /// How late the callback started: after `timestamp` when the link dispatches after the vblank,
+    /// after the moment it chose when it dispatches at a render deadline.
     public let lateness: Duration
+    /// The latest moment the frame's work may end and still be shown at `targetTimestamp`:
+    /// `targetTimestamp` minus the link's ``DisplayLink/presentationLatency``. A frame whose callback
+    /// ends later and is shown late counts as late by the callback's fault.
+    public let deadline: MonotonicInstant
 
     /// Creates a frame; FrameClock makes these, and tests or offline renderers may too.
+    /// A `deadline` of nil is the target timestamp itself.
     public init(
         timestamp: MonotonicInstant, targetTimestamp: MonotonicInstant, duration: Duration, sequence: UInt64,
-        skippedFrames: Int, lateness: Duration
+        skippedFrames: Int, lateness: Duration, deadline: MonotonicInstant? = nil
     ) {
+        self.deadline = deadline ?? targetTimestamp
         self.timestamp = timestamp
         self.targetTimestamp = targetTimestamp
         self.duration = duration

@@ -35,6 +35,7 @@ public final class ManualFrameSource: Sendable {
         grid = TickGrid(anchorSequence: 0, anchorTimestamp: start.nanoseconds, period: period)
         driver = FrameDriver(
             manualPeriod: period, now: { clock.withLock { $0.now } },
+            sleepUntil: { instant in clock.withLock { $0.now = max($0.now, instant) } },
             logger: Logger(label: "FrameClock.ManualFrameSource"))
     }
 

@@ -1,0 +1,103 @@
+extension DisplayLink {
+    /// How many frames a link's ``timeline`` keeps by default.
+    public static let defaultTimelineCapacity = 240
+
+    /// When in each frame interval the callback starts: right after the vblank (the default), or at
+    /// a learned render deadline (see ``FrameDispatch``).
+    public var dispatch: FrameDispatch {
+        get { state.withLock { $0.dispatch } }
+        set {
+            state.withLock { state in
+                guard state.dispatch != newValue else { return }
+                state.dispatch = newValue
+                state.predictor.reset()
+            }
+        }
+    }
+
+    /// The time from the end of a frame's work to its target vblank that presenting it needs (a
+    /// page flip queued, a compositor's commit): a frame's ``Frame/deadline`` is its target minus
+    /// this. 1 ms by default; negative or non-finite values are taken as 0.
+    public var presentationLatency: Duration {
+        get { Duration(nanoseconds: state.withLock { $0.presentationLatency }) }
+        set {
+            let nanoseconds = max(0, newValue.wholeNanoseconds)
+            state.withLock { $0.presentationLatency = nanoseconds }
+        }
+    }
+
+    /// The last frames' timings and outcomes (callback start and end, deadline, target, when it was
+    /// shown, what became of it), readable at any time; see ``FrameTimeline``.
+    public var timeline: FrameTimeline {
+        FrameTimeline(entries: state.withLock { $0.timeline.entries })
+    }
+
+    /// How many frames ``timeline`` keeps (``defaultTimelineCapacity`` by default). Changing it
+    /// empties the timeline.
+    public var timelineCapacity: Int {
+        get { state.withLock { $0.timeline.capacity } }
+        set { state.withLock { $0.timeline = TimelineRing(capacity: max(1, newValue)) } }
+    }
+
+    /// Reports that frame `sequence` was shown at `time` (and, when known, at the display's vblank
+    /// count `vblank`): the frame's outcome is then known, and counted in ``statistics``. A front
+    /// end that presents by its own means (its own KMS or EGL code, a Wayland surface) calls this
+    /// from any thread when it learns it; reports may come in any order.
+    ///
+    /// - Returns: what the link made of the report: the frame's outcome, or that it was a duplicate
+    ///   or named a frame the timeline does not hold (never delivered, or older than its capacity).
+    @discardableResult
+    public func presented(_ sequence: UInt64, at time: MonotonicInstant, vblank: UInt64? = nil)
+        -> PresentationFeedbackResult
+    {
+        feedback(sequence) { entry in
+            entry.presented = time
+            entry.presentedVBlank = vblank
+            // Reported while the callback still runs (a presenter inside it): the outcome is known
+            // when it returns.
+            if entry.callbackEnd != nil { entry.classify() }
+        }
+    }
+
+    /// Reports that frame `sequence` will never be shown (the front end dropped it, or the display
+    /// replaced it before it was shown).
+    ///
+    /// - Returns: as ``presented(_:at:vblank:)``.
+    @discardableResult
+    public func discarded(_ sequence: UInt64) -> PresentationFeedbackResult {
+        feedback(sequence) { $0.outcome = .dropped }
+    }
+
+    private func feedback(_ sequence: UInt64, _ apply: (inout FrameTimelineEntry) -> Void)
+        -> PresentationFeedbackResult
+    {
+        state.withLock { state in
+            guard let slot = state.timeline.slot(of: sequence), let entry = state.timeline[slot] else {
+                state.statistics.feedbackIgnored += 1
+                return .unknownFrame
+            }
+            guard entry.outcome == .pending, entry.presented == nil else {
+                state.statistics.feedbackIgnored += 1
+                return .duplicate
+            }
+            var outcome = FrameOutcome.pending
+            state.timeline.update(slot: slot, sequence: sequence) { entry in
+                apply(&entry)
+                outcome = entry.outcome
+            }
+            state.statistics.count(outcome)
+            return .recorded(outcome)
+        }
+    }
+}
+
+extension FrameTimelineEntry {
+    /// Sets the outcome from the presentation time, the target and the callback's end.
+    mutating func classify() {
+        guard let presented else { return }
+        outcome = FrameOutcome.classify(
+            target: target.nanoseconds, presented: presented.nanoseconds,
+            refreshInterval: refreshInterval.wholeNanoseconds, callbackEnd: callbackEnd?.nanoseconds,
+            deadline: deadline.nanoseconds)
+    }
+}

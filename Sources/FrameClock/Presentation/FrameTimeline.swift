@@ -1,0 +1,148 @@
+internal import SystemCalls
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The last frames of a link, with their timings and outcomes: a snapshot taken by
+/// ``DisplayLink/timeline``, readable at any time.
+///
+/// ```swift
+/// let recent = link.timeline.last(120)
+/// try link.timeline.write(.chromeTrace, to: "frames.json")   // opens in Perfetto's UI
+/// try link.timeline.write(.csv, to: "frames.csv")            // KWin's performance-data columns
+/// ```
+public struct FrameTimeline: Sendable {
+    /// The entries, oldest first.
+    public let entries: [FrameTimelineEntry]
+
+    /// Creates a timeline of `entries` (oldest first).
+    public init(entries: [FrameTimelineEntry]) {
+        self.entries = entries
+    }
+
+    /// The newest `count` entries, oldest first.
+    public func last(_ count: Int) -> [FrameTimelineEntry] {
+        Array(entries.suffix(max(0, count)))
+    }
+
+    /// The entry of frame `sequence`, if the timeline still holds it.
+    public func entry(sequence: UInt64) -> FrameTimelineEntry? {
+        entries.last { $0.sequence == sequence }
+    }
+
+    /// The formats a timeline is written in.
+    public enum Format: Hashable, Sendable {
+        /// Comma-separated values: KWin's performance-data columns first (target pageflip
+        /// timestamp, pageflip timestamp, render start, render end, safety margin, refresh duration,
+        /// vrr, tearing, predicted render time; nanoseconds of `CLOCK_MONOTONIC`), then FrameClock's
+        /// (sequence, vsync, deadline, presented vblank, outcome, late intervals, cause, skipped).
+        case csv
+        /// Chrome's trace-event JSON: one complete ("X") event per frame, from its callback's start
+        /// to its end, with the timings as arguments. Perfetto's UI and `chrome://tracing` open it.
+        case chromeTrace
+    }
+
+    /// The timeline as text in `format`.
+    public func text(_ format: Format) -> String {
+        switch format {
+        case .csv: csv
+        case .chromeTrace: chromeTrace
+        }
+    }
+
+    /// Writes the timeline to the file at `path` in `format`.
+    ///
+    /// - Throws: ``SystemCallError`` naming the file when it cannot be written (a missing folder:
+    ///   `ENOENT`; no permission: `EACCES`).
+    public func write(_ format: Format, to path: String) throws(SystemCallError) {
+        let bytes = Array(text(format).utf8)
+        let fd = try SystemCall.perform("open(\(path))", retryOnInterrupt: true) {
+            open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { raw in
+                SystemCall.valueOrErrno(retryOnInterrupt: true) {
+                    Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                }
+            }
+            switch result {
+            case .success(let count): written += count
+            case .failure(let error): throw SystemCallError(call: "write(\(path))", errno: error)
+            }
+        }
+    }
+
+    private var csv: String {
+        var out =
+            "target pageflip timestamp,pageflip timestamp,render start,render end,safety margin,refresh duration,"
+            + "vrr,tearing,predicted render time,sequence,vsync,deadline,presented vblank,outcome,late intervals,"
+            + "late cause,skipped frames\n"
+        for entry in entries {
+            let (late, cause) = Self.lateness(entry.outcome)
+            let fields: [String] = [
+                "\(entry.target.nanoseconds)", entry.presented.map { "\($0.nanoseconds)" } ?? "",
+                "\(entry.callbackStart.nanoseconds)", entry.callbackEnd.map { "\($0.nanoseconds)" } ?? "",
+                "\((entry.target - entry.deadline).wholeNanoseconds)",
+                "\(entry.refreshInterval.wholeNanoseconds)",
+                "0", "0", "\(entry.predictedDuration.wholeNanoseconds)", "\(entry.sequence)",
+                "\(entry.timestamp.nanoseconds)", "\(entry.deadline.nanoseconds)",
+                entry.presentedVBlank.map { "\($0)" } ?? "", Self.outcomeName(entry.outcome), late, cause,
+                "\(entry.skippedFrames)",
+            ]
+            out += fields.joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    private var chromeTrace: String {
+        var events: [String] = []
+        events.reserveCapacity(entries.count)
+        for entry in entries {
+            let start = Self.microseconds(entry.callbackStart.nanoseconds)
+            let duration = Self.microseconds(max(0, entry.callbackDuration?.wholeNanoseconds ?? 0))
+            let (late, cause) = Self.lateness(entry.outcome)
+            var args = [
+                "\"sequence\":\(entry.sequence)", "\"vsync_ns\":\(entry.timestamp.nanoseconds)",
+                "\"deadline_ns\":\(entry.deadline.nanoseconds)", "\"target_ns\":\(entry.target.nanoseconds)",
+                "\"outcome\":\"\(Self.outcomeName(entry.outcome))\"",
+                "\"skipped_frames\":\(entry.skippedFrames)",
+                "\"predicted_ns\":\(entry.predictedDuration.wholeNanoseconds)",
+            ]
+            if let presented = entry.presented { args.append("\"presented_ns\":\(presented.nanoseconds)") }
+            if let vblank = entry.presentedVBlank { args.append("\"presented_vblank\":\(vblank)") }
+            if !late.isEmpty { args.append("\"late_intervals\":\(late),\"late_cause\":\"\(cause)\"") }
+            events.append(
+                "{\"name\":\"frame \(entry.sequence)\",\"cat\":\"frame\",\"ph\":\"X\",\"ts\":\(start),"
+                    + "\"dur\":\(duration),\"pid\":1,\"tid\":1,\"args\":{\(args.joined(separator: ","))}}")
+        }
+        return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// Nanoseconds as microseconds with three decimals, as trace events count time.
+    private static func microseconds(_ nanoseconds: Int64) -> String {
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let fraction = String(magnitude % 1000)
+        return "\(sign)\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    private static func outcomeName(_ outcome: FrameOutcome) -> String {
+        switch outcome {
+        case .pending: "pending"
+        case .onTime: "on time"
+        case .late: "late"
+        case .dropped: "dropped"
+        }
+    }
+
+    private static func lateness(_ outcome: FrameOutcome) -> (intervals: String, cause: String) {
+        guard case .late(let intervals, let cause) = outcome else { return ("", "") }
+        switch cause {
+        case .callbackPastDeadline: return ("\(intervals)", "callback")
+        case .displayLate: return ("\(intervals)", "display")
+        }
+    }
+}

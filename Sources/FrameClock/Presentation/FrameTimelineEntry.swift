@@ -1,0 +1,35 @@
+/// One frame's timings, as a frame timeline keeps them (the counterpart of GTK's
+/// `GdkFrameTimings` and Android's `FrameTimeline` data).
+public struct FrameTimelineEntry: Hashable, Sendable {
+    /// The frame's sequence (``Frame/sequence``).
+    public var sequence: UInt64
+    /// The vsync the frame follows (``Frame/timestamp``).
+    public var timestamp: MonotonicInstant
+    /// When its callback started.
+    public var callbackStart: MonotonicInstant
+    /// When its callback returned; nil while it runs.
+    public var callbackEnd: MonotonicInstant?
+    /// The latest moment its work could end and still make the target (``Frame/deadline``).
+    public var deadline: MonotonicInstant
+    /// The vsync it was meant for (``Frame/targetTimestamp``).
+    public var target: MonotonicInstant
+    /// When it was shown, from presentation feedback; nil until then, or if it was not shown.
+    public var presented: MonotonicInstant?
+    /// The display's vblank count at which it was shown, when the feedback carried one.
+    public var presentedVBlank: UInt64?
+    /// What became of it.
+    public var outcome: FrameOutcome
+    /// Whole frame intervals skipped before it (``Frame/skippedFrames``).
+    public var skippedFrames: Int
+    /// The callback duration the link predicted when it scheduled the frame (render-deadline
+    /// dispatch; zero after a vblank).
+    public var predictedDuration: Duration
+    /// The display's refresh interval.
+    public var refreshInterval: Duration
+
+    /// How long the callback ran; nil while it runs.
+    public var callbackDuration: Duration? { callbackEnd.map { $0 - callbackStart } }
+
+    /// From the callback's start to the frame being shown: the latency a user feels.
+    public var latency: Duration? { presented.map { $0 - callbackStart } }
+}
