@@ -31,6 +31,8 @@ struct FrameBenchCommandLineTests {
     struct TinyRun {
         var result: ExecutableRunner.Result
         var files: [String]
+        /// The SVG charts' text.
+        var svg: [String]
         var results: [[String: Any]]
 
         init(_ arguments: [String]) throws {
@@ -42,6 +44,9 @@ struct FrameBenchCommandLineTests {
                 timeout: 120)
             #expect(result.status == 0, "stderr: \(result.standardError)")
             files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            svg = try files.filter { $0.hasSuffix(".svg") }.map {
+                try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+            }
             let json = try JSONSerialization.jsonObject(
                 with: Data(contentsOf: folder.appendingPathComponent("report.json")))
             results = try #require((json as? [String: Any])?["results"] as? [[String: Any]])
@@ -61,6 +66,8 @@ struct FrameBenchCommandLineTests {
             #expect(run.files.contains(file), "\(file)")
         }
         #expect(run.results.count == 6)
+        // Real text in both charts, not glyph outlines.
+        #expect(run.svg.count == 2 && run.svg.allSatisfy { $0.contains(">link-timer</text>") })
         let heavyLink = try #require(
             run.results.first {
                 $0["subject"] as? String == "link-timer" && $0["workload"] as? String == "heavy"
