@@ -124,6 +124,19 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
+        // Drawing per frame: Cairo and the terminal's half-block encoding at 100 × 40 cells.
+        .executableTarget(
+            name: "RenderingBenchmarks",
+            dependencies: [
+                "LayerRendering",
+                "MediaTiming",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RenderingBenchmarks",
+            swiftSettings: strict,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+
         // MARK: Benchmarks
         .target(name: "CVBlankLoop", dependencies: ["CDRM"], path: "Benchmarks/Commands/CVBlankLoop"),
         .executableTarget(

@@ -6,7 +6,9 @@ import MediaTiming
 /// One run of the demo: the clock face, where it is drawn, and the statistics on the status line.
 ///
 /// Frames arrive on one thread at a time (the display link's frame thread, or the naive timer's
-/// thread); `lock` keeps `finish()` from tearing the terminal down under a frame being drawn.
+/// thread); `lock` keeps `finish()` from tearing the terminal down under a frame being drawn. That
+/// thread never writes to standard output itself: the screen's writer thread does, so that a slow
+/// terminal or a full pipe costs frames on the terminal (counted), never the link's timing.
 final class DemoSession: @unchecked Sendable {
     private let lock = NSLock()
     private let display: DisplayChoice
@@ -114,8 +116,8 @@ final class DemoSession: @unchecked Sendable {
     /// Prints where frames come from (and, in KMS mode, where they go) when output is plain lines.
     private func announceSource(_ text: String) {
         switch display {
-        case .text: print("source: \(text)")
-        case .kms: print("kms: \(kms.map(\.description) ?? "")\nsource: \(text)")
+        case .text: screen.writeLine("source: \(text)")
+        case .kms: screen.writeLine("kms: \(kms.map(\.description) ?? "")\nsource: \(text)")
         case .terminal: break
         }
     }
@@ -124,17 +126,22 @@ final class DemoSession: @unchecked Sendable {
     /// Returns `false` when the run ended with an error (already written to standard error).
     @discardableResult
     func finish() -> Bool {
-        let summary = lock.withLock { () -> String? in
-            guard !finished else { return nil }
+        let first = lock.withLock { () -> Bool in
+            guard !finished else { return false }
             finished = true
             link?.invalidate()
-            screen.restore()
+            return true
+        }
+        guard first else { return lock.withLock { failure == nil } }
+        // Outside the lock: the writer may be reporting a frame it has just written.
+        screen.restore()
+        let summary = lock.withLock { () -> String in
             kms?.close()
             var text = summaryLine()
             if let restoration = kms?.restoration { text += "\nkms: \(restoration)" }
             return text
         }
-        if let summary { print(summary) }
+        print(summary)
         if let failure = lock.withLock({ failure }) {
             FileHandle.standardError.write(Data("clock-demo: \(failure)\n".utf8))
             return false
@@ -165,38 +172,49 @@ final class DemoSession: @unchecked Sendable {
             let until = MonotonicInstant.now().nanoseconds + workNanoseconds
             while MonotonicInstant.now().nanoseconds < until {}
         }
+        statistics.recordFrame(lateness: lateness, skipped: skipped)
         do {
-            try output(frame: frame)
+            if try drawOnTerminal(shownTime: shownTime, frame: frame) { return }
+            try output()
         } catch {
             failure = "\(error)"
             stopper.stop()
             return
         }
-        let end = MonotonicInstant.now()
-        let shownAt = frame.map { presentation(of: $0, finishedAt: end) } ?? end
-        let trueTime = TimeOfDay(at: shownAt)
-        statistics.record(
-            lateness: lateness, skipped: skipped, shownSecond: shownTime.second, trueSecond: trueTime.second)
+        recordShown(shownTime, frame: frame, at: MonotonicInstant.now())
         report(shownTime)
     }
 
-    private func output(frame: Frame?) throws {
+    /// Whether the frame's time was right when it reached the screen at `end`.
+    private func recordShown(_ shownTime: TimeOfDay, frame: Frame?, at end: MonotonicInstant) {
+        let shownAt = frame.map { presentation(of: $0, finishedAt: end) } ?? end
+        statistics.recordShown(shownSecond: shownTime.second, trueSecond: TimeOfDay(at: shownAt).second)
+    }
+
+    /// On the terminal: draws the face and hands it to the screen's writer, which reports when it is
+    /// out. Returns `false` for the other displays.
+    private func drawOnTerminal(shownTime: TimeOfDay, frame: Frame?) throws -> Bool {
+        guard display == .terminal, pngDirectory == nil else { return false }
+        try face.render(into: &bitmap)
+        screen.submit(&bitmap, status: statusLines()) { [self] end in
+            lock.withLock { recordShown(shownTime, frame: frame, at: end) }
+        }
+        return true
+    }
+
+    /// PNG files and KMS buffers are drawn here; plain text needs no pixels.
+    private func output() throws {
         if let kms {
             try kms.present { memory, width, height, stride in
                 try face.render(intoXRGB8888: memory, width: width, height: height, bytesPerRow: stride)
             }
             return
         }
-        try face.render(into: &bitmap)
         if let pngDirectory {
+            try face.render(into: &bitmap)
             pngIndex += 1
             let path = pngDirectory.appendingPathComponent(String(format: "frame-%06d.png", pngIndex)).path
             try bitmap.writePNG(to: path)
-        } else if display == .terminal {
-            // Each row also clears to the end of the line, over anything a wider line left there.
-            let image = TerminalImage.halfBlocks(of: bitmap).replacingOccurrences(
-                of: "\n", with: "\u{1B}[K\n")
-            screen.draw(image + statusLines())
         }
     }
 
@@ -204,11 +222,11 @@ final class DemoSession: @unchecked Sendable {
         guard display != .terminal || pngDirectory != nil else { return }
         guard lastTextSecond != shown.second else { return }
         lastTextSecond = shown.second
-        print("\(shown.label)  \(statusFigures())")
+        screen.writeLine("\(shown.label)  \(statusFigures())")
     }
 
     private func statusLines() -> String {
-        "\u{1B}[0m\u{1B}[K\(sourceLine)\n\u{1B}[K\(statusFigures())"
+        "\u{1B}[K\(sourceLine)\n\u{1B}[K\(statusFigures())"
     }
 
     private func statusFigures() -> String {
@@ -219,6 +237,7 @@ final class DemoSession: @unchecked Sendable {
         text += "skipped \(statistics.skippedFrames)  wrong second \(statistics.wrongSecondFrames)"
         text += "  seconds skipped \(statistics.skippedSeconds)"
         if let kms { text += "  flips \(kms.flips)  flip errors \(kms.flipErrors)" }
+        if display == .terminal { text += "  dropped \(screen.droppedFrames)" }
         return text
     }
 

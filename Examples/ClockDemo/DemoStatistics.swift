@@ -14,12 +14,15 @@ struct DemoStatistics {
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     private var lastShownSecond: Int?
 
-    /// Records a frame: how late it was, what it skipped, what second it shows and the true second
-    /// when it is shown.
-    mutating func record(lateness: Duration, skipped: Int, shownSecond: Int, trueSecond: Int) {
+    /// Records a frame delivered by the link: how late it was and what it skipped.
+    mutating func recordFrame(lateness: Duration, skipped: Int) {
         frames += 1
         skippedFrames += skipped
         _ = self.lateness.record(UInt64(max(0, Int64(lateness / .nanoseconds(1)))))
+    }
+
+    /// Records a frame that reached the screen: the second it shows and the true second then.
+    mutating func recordShown(shownSecond: Int, trueSecond: Int) {
         if shownSecond != trueSecond { wrongSecondFrames += 1 }
         if let last = lastShownSecond {
             let step = (shownSecond - last + 60) % 60

@@ -44,6 +44,28 @@ struct ClockDemoCommandLineTests {
         #expect(!result.standardOutput.contains("\u{1B}["), "no terminal escapes in piped output")
     }
 
+    /// A terminal that takes nothing for three seconds (a pipe nobody reads, with a 256 × 128-cell
+    /// face whose first frame overfills it) must cost frames on the screen, not the link's frames:
+    /// the frame thread never writes itself.
+    @Test func aStalledTerminalDoesNotStallTheFrames() throws {
+        let result = try ExecutableRunner.run(
+            "clock-demo", ["--display", "terminal", "--source", "timer", "--fps", "30", "--duration", "2"],
+            timeout: 30, readingAfter: 3)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        // The summary follows the escapes that leave the alternate screen.
+        let summary = try #require(result.standardOutput.split(separator: "\u{1B}[?1049l").last)
+        let frames = try #require(Self.figure("frames", in: summary))
+        let dropped = try #require(Self.figure("dropped", in: summary))
+        #expect(frames >= 30, "\(summary)")
+        #expect(dropped > 0, "\(summary)")
+    }
+
+    /// The number after `name` in a status line.
+    static func figure(_ name: String, in line: Substring) -> Int? {
+        guard let range = line.range(of: " \(name) ") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+
     @Test func framesAreWrittenAsPNGFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "clock-frames-\(UUID().uuidString)")

@@ -20,7 +20,12 @@ struct ExecutableRunner {
     }
 
     /// Runs `name` with `arguments`, with no standard input, and waits at most `timeout` seconds.
-    static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+    /// Its standard output is read from the start, or only after `readingAfter` seconds (a stalled
+    /// reader).
+    static func run(
+        _ name: String, _ arguments: [String], timeout: TimeInterval = 60,
+        readingAfter delay: TimeInterval = 0
+    ) throws -> Result {
         let process = Process()
         process.executableURL = buildFolder.appendingPathComponent(name)
         process.arguments = arguments
@@ -32,7 +37,7 @@ struct ExecutableRunner {
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         // Read while waiting so that a full pipe cannot stall the child.
-        let outData = DataReader(output.fileHandleForReading)
+        let outData = DataReader(output.fileHandleForReading, after: delay)
         let errData = DataReader(error.fileHandleForReading)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning {
@@ -53,8 +58,9 @@ final class DataReader: @unchecked Sendable {
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    init(_ handle: FileHandle, after delay: TimeInterval = 0) {
         Thread {
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             let all = handle.readDataToEndOfFile()
             self.lock.withLock { self.data = all }
             self.done.signal()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FrameBench
+
 @Suite("frame-bench command line")
 struct FrameBenchCommandLineTests {
     @Test(arguments: [
@@ -24,36 +26,77 @@ struct FrameBenchCommandLineTests {
         #expect(!result.standardError.contains("Fatal error"))
     }
 
+    /// A short run of frame-bench into a new folder: what it printed, the files it wrote and the
+    /// results in its report.json. The folder is removed afterwards.
+    struct TinyRun {
+        var result: ExecutableRunner.Result
+        var files: [String]
+        /// The SVG charts' text.
+        var svg: [String]
+        var results: [[String: Any]]
+
+        init(_ arguments: [String]) throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "frame-bench-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            result = try ExecutableRunner.run(
+                "frame-bench", arguments + ["--rounds", "1", "--no-classic", "--output", folder.path],
+                timeout: 120)
+            #expect(result.status == 0, "stderr: \(result.standardError)")
+            files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            svg = try files.filter { $0.hasSuffix(".svg") }.map {
+                try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+            }
+            let json = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("report.json")))
+            results = try #require((json as? [String: Any])?["results"] as? [[String: Any]])
+        }
+    }
+
     @Test func aTinyRunWritesTheReportFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "frame-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try ExecutableRunner.run(
-            "frame-bench",
-            [
-                "--subjects", "reference,link-timer,dispatch-timer", "--workloads", "light,heavy",
-                "--duration", "0.3",
-                "--rounds", "1", "--no-classic", "--output", folder.path,
-            ], timeout: 120)
-        #expect(result.status == 0, "stderr: \(result.standardError)")
-        #expect(result.standardOutput.contains("# frame-bench report"))
+        let run = try TinyRun([
+            "--subjects", "reference,link-timer,dispatch-timer", "--workloads", "light,heavy", "--duration",
+            "0.3",
+        ])
+        #expect(run.result.standardOutput.contains("# frame-bench report"))
         for file in [
             "report.md", "report.json", "lateness-cdf.svg", "lateness-cdf.png", "intervals.svg",
             "intervals.png",
         ] {
-            #expect(
-                FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
+            #expect(run.files.contains(file), "\(file)")
         }
-        let json = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.appendingPathComponent("report.json")))
-        let results = try #require((json as? [String: Any])?["results"] as? [[String: Any]])
-        #expect(results.count == 6)
+        #expect(run.results.count == 6)
+        // Real text in both charts, not glyph outlines.
+        #expect(run.svg.count == 2 && run.svg.allSatisfy { $0.contains(">link-timer</text>") })
         let heavyLink = try #require(
-            results.first { $0["subject"] as? String == "link-timer" && $0["workload"] as? String == "heavy" }
-        )
+            run.results.first {
+                $0["subject"] as? String == "link-timer" && $0["workload"] as? String == "heavy"
+            })
         // 1.5 intervals of work: the link skips and says so, and never bursts or doubles a frame.
         #expect((heavyLink["bursts"] as? Int) == 0)
         #expect((heavyLink["duplicates"] as? Int) == 0)
         #expect((heavyLink["reportedSkips"] as? Int ?? 0) > 0)
+    }
+
+    /// cyclictest beside the display links under the idle workload: its row, or a loud warning
+    /// where it is not installed; wake-ups per frame for every subject.
+    @Test func anIdleRunWithTheOutsideFloor() throws {
+        let run = try TinyRun([
+            "--subjects", "cyclictest,link-timer,dispatch-timer", "--workloads", "idle", "--duration", "0.5",
+        ])
+        for row in run.results {
+            let wakeUps = try #require(row["wakeUpsPerFrame"] as? Double, "\(row["subject"] ?? "?")")
+            #expect(wakeUps > 0)
+        }
+        let floor = run.results.first { $0["subject"] as? String == "cyclictest" }
+        if Cyclictest.executable() != nil {
+            let row = try #require(floor)
+            #expect(row["isFloor"] as? Bool == true)
+            #expect((row["frames"] as? Int ?? 0) >= 20)
+            #expect(run.result.standardOutput.contains("## Summary: against cyclictest"))
+        } else {
+            #expect(floor == nil)
+            #expect(run.result.standardOutput.contains("**WARNING: no outside floor in this report**"))
+        }
     }
 }

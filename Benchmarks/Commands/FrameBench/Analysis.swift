@@ -31,8 +31,16 @@ struct SubjectFigures: Codable, Sendable {
     var driftMicrosecondsPerSecond: Double
     /// Process CPU time per frame, in microseconds (the workload's own spinning included).
     var cpuMicrosecondsPerFrame: Double
-    /// Voluntary and involuntary context switches per frame.
-    var contextSwitchesPerFrame: Double
+    /// Context switches per frame, voluntary (a sleep ended) and involuntary (preempted), between
+    /// the first callback and the last: the whole process's for subjects in frame-bench's process
+    /// (every thread a loop wakes counts), cyclictest's measuring thread's for cyclictest. `nil`
+    /// when fewer than two frames were counted.
+    var wakeUpsPerFrame: Double?
+    /// The voluntary part of ``wakeUpsPerFrame``.
+    var voluntaryWakeUpsPerFrame: Double?
+    /// Whether this is the outside floor (cyclictest): no work per frame, no clock face; only
+    /// lateness, frames, CPU and wake-ups apply.
+    var isFloor: Bool
     /// What a clock face would show minus the true time when the frame reaches the screen, in ms
     /// (magnitudes: p50 and p99).
     var samplingErrorMilliseconds: Percentiles
@@ -74,20 +82,27 @@ enum Analysis {
         var wrongSeconds = 0
         var drifts: [Double] = []
         var cpu: Int64 = 0
-        var switches: Int64 = 0
         var firstIntervals: [Double] = []
+        var wakeUps = ContextSwitches(voluntary: 0, involuntary: 0)
+        var wakeUpFrames = 0
         for record in records {
+            if let window = record.wakeUpWindow ?? samplesWindow(record.samples) {
+                wakeUps.voluntary += window.switches.voluntary
+                wakeUps.involuntary += window.switches.involuntary
+                wakeUpFrames += window.frames
+            }
             let samples = record.samples
             frames += samples.count
             nominal += Int(Double(record.end - record.anchor) / periodNanoseconds)
             cpu += record.cpuNanoseconds
-            switches += record.contextSwitches
             var phaseIndex: Int64 = 0
             var phasePoints: [(Double, Double)] = []
             for (index, sample) in samples.enumerated() {
                 let gridIndex = period.ticks(containing: sample.start - record.anchor)
                 let late: Int64
-                if let frameTimestamp = sample.frameTimestamp {
+                if let measured = sample.lateness {
+                    late = measured
+                } else if let frameTimestamp = sample.frameTimestamp {
                     late = sample.start - frameTimestamp
                 } else {
                     late = sample.start - (record.anchor + period.offset(ofTicks: gridIndex))
@@ -156,12 +171,24 @@ enum Analysis {
             bursts: bursts,
             driftMicrosecondsPerSecond: drifts.isEmpty ? 0 : drifts.reduce(0, +) / Double(drifts.count),
             cpuMicrosecondsPerFrame: frames == 0 ? 0 : Double(cpu) / 1000 / Double(frames),
-            contextSwitchesPerFrame: frames == 0 ? 0 : Double(switches) / Double(frames),
+            wakeUpsPerFrame: wakeUpFrames == 0 ? nil : Double(wakeUps.total) / Double(wakeUpFrames),
+            voluntaryWakeUpsPerFrame: wakeUpFrames == 0
+                ? nil : Double(wakeUps.voluntary) / Double(wakeUpFrames),
+            isFloor: context.subject.isExternal,
             samplingErrorMilliseconds: percentiles(samplingError, scale: 1_000_000),
             wrongSecondFrames: wrongSeconds,
             firstIntervals: firstIntervals, latenessCDF: cdf,
             realtimeGranted: records.compactMap(\.threadReport).first?.realtimeGranted,
             source: records.compactMap(\.sourceInfo).first)
+    }
+
+    /// The process's context switches from the end of the first callback to the end of the last.
+    static func samplesWindow(_ samples: [Sample]) -> WakeUpWindow? {
+        guard samples.count >= 2, let first = samples.first?.switches, let last = samples.last?.switches
+        else {
+            return nil
+        }
+        return WakeUpWindow(switches: last - first, frames: samples.count - 1)
     }
 
     /// The first grid point at or after `instant` on the grid through `origin`.

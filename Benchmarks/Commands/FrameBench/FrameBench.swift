@@ -17,19 +17,19 @@ struct FrameBench: AsyncParsableCommand {
             """)
 
     @Flag(
-        help: "A run of under a minute: light, heavy and stall workloads, one short round, no classic case.")
+        help: "A run of under a minute: idle, light and heavy workloads, one 1 s round, no classic case.")
     var quick = false
 
     @Option(help: "Comma-separated subjects (default: all available).")
     var subjects: String?
 
-    @Option(help: "Comma-separated workloads (default: all; with --quick: light,heavy,stall).")
+    @Option(help: "Comma-separated workloads (default: all; with --quick: idle,light,heavy).")
     var workloads: String?
 
     @Option(help: "The frame rate every subject is asked for, in frames per second.")
     var rate: Double = 60
 
-    @Option(help: "Seconds each subject runs per workload per round (default 5; 0.8 with --quick).")
+    @Option(help: "Seconds each subject runs per workload per round (default 5; 1 with --quick).")
     var duration: Double?
 
     @Option(help: "Rounds; subjects alternate within each round (default 2; 1 with --quick).")
@@ -77,13 +77,18 @@ struct FrameBench: AsyncParsableCommand {
         }
     }
 
+    /// The loud note of a report without its outside floor.
+    static func noFloor(_ reason: String) -> String {
+        "**WARNING: no outside floor in this report**: \(reason). The reference loop is frame-bench's own floor only."
+    }
+
     func parsedSubjects() throws -> [Subject] {
         guard let subjects else { return Subject.allCases }
         return try Self.parseList(subjects, option: "--subjects")
     }
 
     func parsedWorkloads() throws -> [Workload] {
-        guard let workloads else { return quick ? [.light, .heavy, .stall] : Workload.allCases }
+        guard let workloads else { return quick ? [.idle, .light, .heavy] : Workload.allCases }
         return try Self.parseList(workloads, option: "--workloads")
     }
 
@@ -130,7 +135,7 @@ struct FrameBench: AsyncParsableCommand {
             return
         }
         let period = try FramePeriod(framesPerSecond: rate)
-        let secondsPerRun = duration ?? (quick ? 0.8 : 5)
+        let secondsPerRun = duration ?? (quick ? 1 : 5)
         let roundCount = rounds ?? (quick ? 1 : 2)
         var chosen = try parsedSubjects()
         let chosenWorkloads = try parsedWorkloads()
@@ -144,6 +149,24 @@ struct FrameBench: AsyncParsableCommand {
                 notes.append("link-drm left out: \(error)")
             }
         }
+        if chosen.contains(.cyclictest) {
+            if Cyclictest.executable() == nil {
+                chosen.removeAll { $0 == .cyclictest }
+                notes.append(
+                    Self.noFloor("cyclictest is not installed (Debian's rt-tests: apt-get install rt-tests)"))
+            } else {
+                let invocation = Cyclictest.Invocation(
+                    periodNanoseconds: period.nanoseconds, runNanoseconds: 0, priority: 10)
+                notes.append(
+                    "cyclictest runs as the display link's frame thread does: SCHED_FIFO priority 10 where granted, "
+                        + "1 ns timer slack, no mlockall, --default-system (no /dev/cpu_dma_latency), no work per frame; "
+                        + "its interval is whole microseconds: \(invocation.intervalMicroseconds) µs for the period of "
+                        + "\(MarkdownReport.format(period.nanoseconds / 1000, 3)) µs.")
+            }
+        }
+        guard !chosen.isEmpty else {
+            throw ValidationError("no subject left to run: \(notes.joined(separator: "; "))")
+        }
         var progress = ProgressBar(total: roundCount * chosen.count * chosenWorkloads.count)
         for note in notes { progress.announce(note) }
         var records: [Subject: [Workload: [RunRecord]]] = [:]
@@ -151,16 +174,24 @@ struct FrameBench: AsyncParsableCommand {
         for round in 0..<roundCount {
             for workload in chosenWorkloads {
                 // Rotate the order every round so that no subject always follows the same one.
-                let offset = (round + chosenWorkloads.firstIndex(of: workload)!) % chosen.count
+                let offset = (round + chosenWorkloads.firstIndex(of: workload)!) % max(1, chosen.count)
                 let order = Array(chosen[offset...] + chosen[..<offset])
                 seed &+= 0x1234_5678
-                for subject in order {
+                for subject in order where chosen.contains(subject) {
                     let seconds = max(secondsPerRun, workload.minimumRunSeconds())
                     let context = RunContext(
                         subject: subject, workload: workload, period: period,
                         runNanoseconds: Int64(seconds * 1e9), seed: seed)
-                    let record = try await SubjectRunner.run(context)
-                    records[subject, default: [:]][workload, default: []].append(record)
+                    do {
+                        let record = try await SubjectRunner.run(context)
+                        records[subject, default: [:]][workload, default: []].append(record)
+                    } catch let failure as Cyclictest.Failure {
+                        // The comparison goes on without its outside floor, and says so.
+                        chosen.removeAll { $0 == .cyclictest }
+                        let note = Self.noFloor(failure.description)
+                        notes.append(note)
+                        progress.announce(note)
+                    }
                     progress.advance(label: "round \(round + 1) \(workload.rawValue) \(subject.rawValue)")
                     try await Task.sleep(for: .milliseconds(50))
                 }
@@ -176,7 +207,8 @@ struct FrameBench: AsyncParsableCommand {
         }
         var classicRows: [ClassicCaseRow]? = nil
         if classic ?? !quick {
-            classicRows = try await ClassicCase.run(subjects: chosen, progress: &progress)
+            classicRows = try await ClassicCase.run(
+                subjects: chosen.filter { !$0.isExternal }, progress: &progress)
         }
         let linkReport = records[.linkTimer]?.values.first?.first?.threadReport
         let referenceReport = records[.reference]?.values.first?.first?.threadReport

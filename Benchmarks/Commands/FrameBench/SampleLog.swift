@@ -12,6 +12,10 @@ struct Sample: Sendable {
     var targetTimestamp: Int64?
     /// Skipped intervals the frame reported (display links only).
     var reportedSkips: Int?
+    /// Lateness measured by the subject itself (cyclictest), in place of `start` against the grid.
+    var lateness: Int64? = nil
+    /// The process's context switches when the callback ended (subjects in frame-bench's process).
+    var switches: ContextSwitches? = nil
 }
 
 /// Collects samples from whatever thread a subject calls back on, with capacity reserved up front so

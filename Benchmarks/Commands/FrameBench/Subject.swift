@@ -1,7 +1,15 @@
+import FrameClock
+
 /// The loops frame-bench compares, all asked for the same rate.
+///
+/// A display link subject is a case, its ``title`` and its source in ``linkSource(framesPerSecond:)``:
+/// the runner, the analysis and the report take every subject with a source as a display link.
 enum Subject: String, CaseIterable, Codable, Sendable {
+    /// cyclictest (rt-tests), in its own process, at the rate, priority and memory locking of a
+    /// display link's frame thread, doing no work: the machine's floor, measured from outside.
+    case cyclictest
     /// An absolute `clock_nanosleep` loop on a thread with 1 ns slack and `SCHED_FIFO` where granted,
-    /// snapping to the grid after late frames: the machine's noise floor, as cyclictest measures it.
+    /// snapping to the grid after late frames: frame-bench's own floor, doing the workload's work.
     case reference
     /// `DisplayLink` on the timer source, standard precision.
     case linkTimer = "link-timer"
@@ -27,6 +35,7 @@ enum Subject: String, CaseIterable, Codable, Sendable {
     /// What the subject is, in the words people use for it.
     var title: String {
         switch self {
+        case .cyclictest: return "cyclictest (rt-tests), no work: the outside floor"
         case .reference: return "clock_nanosleep(TIMER_ABSTIME) loop (reference)"
         case .linkTimer: return "DisplayLink, timer source"
         case .linkPrecise: return "DisplayLink, timer source, precise"
@@ -41,8 +50,20 @@ enum Subject: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// Whether the subject is a display link (its frames carry their own grid timestamps).
-    var isDisplayLink: Bool {
-        self == .linkTimer || self == .linkPrecise || self == .linkDRM
+    /// The display link source the subject runs at `framesPerSecond`; `nil` for the loops that are
+    /// not display links.
+    func linkSource(framesPerSecond: Double) -> DisplayLink.Source? {
+        switch self {
+        case .linkTimer: return .timer(framesPerSecond: framesPerSecond)
+        case .linkPrecise: return .timer(framesPerSecond: framesPerSecond, precision: .precise())
+        case .linkDRM: return .drm()
+        default: return nil
+        }
     }
+
+    /// Whether the subject is a display link (its frames carry their own grid timestamps).
+    var isDisplayLink: Bool { linkSource(framesPerSecond: 60) != nil }
+
+    /// Whether the subject runs outside frame-bench's process and does none of the workload's work.
+    var isExternal: Bool { self == .cyclictest }
 }

@@ -23,16 +23,25 @@ struct RunRecord: Sendable {
     let end: Int64
     let samples: [Sample]
     let cpuNanoseconds: Int64
-    let contextSwitches: Int64
     /// What a display link's frame thread was granted (display links and the reference loop).
     let threadReport: FrameThreadReport?
-    /// Why a display link used the source it used.
+    /// Why a display link used the source it used; how cyclictest was run.
     let sourceInfo: String?
+    /// Wake-ups counted by the runner itself (cyclictest's measuring thread); `nil` where the
+    /// samples carry the process's counts.
+    var wakeUpWindow: WakeUpWindow? = nil
+}
+
+/// Context switches over a number of frames.
+struct WakeUpWindow: Sendable {
+    var switches: ContextSwitches
+    var frames: Int
 }
 
 /// Runs subjects: each loop as people write it, recording every callback.
 enum SubjectRunner {
     static func run(_ context: RunContext) async throws -> RunRecord {
+        if context.subject == .cyclictest { return try await Cyclictest.run(context) }
         let log = SampleLog(
             expected: Int(context.runNanoseconds / max(1, context.periodNanoseconds)) * 2 + 64)
         let usageBefore = ResourceUsage.current()
@@ -48,21 +57,21 @@ enum SubjectRunner {
             let start = MonotonicInstant.now().nanoseconds
             guard start < end else { return false }
             work.perform()
-            log.append(Sample(start: start, end: MonotonicInstant.now().nanoseconds))
+            log.append(Sample(start: start, end: MonotonicInstant.now().nanoseconds, switches: .ofProcess()))
             return true
         }
         switch context.subject {
+        case .cyclictest:
+            preconditionFailure("cyclictest runs in its own process")
         case .reference:
             report = await onThread {
                 referenceLoop(anchor: anchor, end: end, period: context.period, work: work, log: log)
             }
         case .linkTimer, .linkPrecise, .linkDRM:
-            let source: DisplayLink.Source
-            switch context.subject {
-            case .linkPrecise:
-                source = .timer(framesPerSecond: context.period.framesPerSecond, precision: .precise())
-            case .linkDRM: source = .drm()
-            default: source = .timer(framesPerSecond: context.period.framesPerSecond)
+            // Every display link subject: its source is the subject's own.
+            guard let source = context.subject.linkSource(framesPerSecond: context.period.framesPerSecond)
+            else {
+                preconditionFailure("\(context.subject) is listed as a display link but has no source")
             }
             let link = try DisplayLink(source: source, logger: .init(label: "frame-bench"))
             try link.start { frame in
@@ -73,8 +82,9 @@ enum SubjectRunner {
                     Sample(
                         start: start, end: MonotonicInstant.now().nanoseconds,
                         frameTimestamp: frame.timestamp.nanoseconds,
-                        targetTimestamp: frame.targetTimestamp.nanoseconds, reportedSkips: frame.skippedFrames
-                    ))
+                        targetTimestamp: frame.targetTimestamp.nanoseconds,
+                        reportedSkips: frame.skippedFrames,
+                        switches: .ofProcess()))
             }
             await sleepUntil(end)
             link.invalidate()
@@ -132,7 +142,7 @@ enum SubjectRunner {
         return RunRecord(
             context: context, anchor: anchor, end: end, samples: log.all.filter { $0.start < end },
             cpuNanoseconds: usageAfter.cpuNanoseconds - usageBefore.cpuNanoseconds,
-            contextSwitches: usageAfter.contextSwitches - usageBefore.contextSwitches, threadReport: report,
+            threadReport: report,
             sourceInfo: sourceInfo)
     }
 
@@ -151,13 +161,13 @@ enum SubjectRunner {
             let start = MonotonicInstant.now().nanoseconds
             work.perform()
             let finished = MonotonicInstant.now().nanoseconds
-            log.append(Sample(start: start, end: finished))
+            log.append(Sample(start: start, end: finished, switches: .ofProcess()))
             tick = max(tick + 1, period.ticks(containing: finished - anchor - 1) + 1)
         }
         return report
     }
 
-    private static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             let thread = Thread { continuation.resume(returning: body()) }
             thread.start()

@@ -22,17 +22,40 @@ enum ThreadSettings {
     static func defaultTimerSlack() -> Int { Int(fc_get_timer_slack_ns()) }
 }
 
-/// CPU time and context switches of the whole process.
+/// Voluntary (the thread slept and was woken) and involuntary (it was preempted) context switches.
+struct ContextSwitches: Codable, Sendable, Equatable {
+    var voluntary: Int64
+    var involuntary: Int64
+
+    var total: Int64 { voluntary + involuntary }
+
+    static func - (lhs: ContextSwitches, rhs: ContextSwitches) -> ContextSwitches {
+        ContextSwitches(
+            voluntary: lhs.voluntary - rhs.voluntary, involuntary: lhs.involuntary - rhs.involuntary)
+    }
+
+    /// The whole process's, threads that have ended included.
+    static func ofProcess() -> ContextSwitches {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return ContextSwitches(voluntary: Int64(usage.ru_nvcsw), involuntary: Int64(usage.ru_nivcsw))
+    }
+}
+
+/// CPU time of the whole process.
 struct ResourceUsage {
     let cpuNanoseconds: Int64
-    let contextSwitches: Int64
 
     static func current() -> ResourceUsage {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
+        return ResourceUsage(cpuNanoseconds: cpuNanoseconds(usage))
+    }
+
+    /// User and system time of a `rusage`, in nanoseconds.
+    static func cpuNanoseconds(_ usage: rusage) -> Int64 {
         let user = Int64(usage.ru_utime.tv_sec) * 1_000_000_000 + Int64(usage.ru_utime.tv_usec) * 1000
         let system = Int64(usage.ru_stime.tv_sec) * 1_000_000_000 + Int64(usage.ru_stime.tv_usec) * 1000
-        return ResourceUsage(
-            cpuNanoseconds: user + system, contextSwitches: Int64(usage.ru_nvcsw + usage.ru_nivcsw))
+        return user + system
     }
 }

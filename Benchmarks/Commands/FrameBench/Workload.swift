@@ -2,6 +2,8 @@ import FrameClock
 
 /// The work a subject does in each callback, as a fraction of the frame interval.
 enum Workload: String, CaseIterable, Codable, Sendable {
+    /// No work at all: what the timing alone costs (as cyclictest measures it).
+    case idle
     /// 5 % of the interval, spinning (a light frame).
     case light
     /// 1.5 × the interval, spinning: the classic "1 s timer with 1.5 s of work".
@@ -18,6 +20,7 @@ enum Workload: String, CaseIterable, Codable, Sendable {
 
     var summary: String {
         switch self {
+        case .idle: return "no work per frame"
         case .light: return "5 % of the interval per frame"
         case .heavy: return "1.5 × the interval per frame"
         case .spikes: return "5 %, with one frame in ten at 2.5 × the interval"
@@ -45,6 +48,8 @@ final class WorkGenerator: @unchecked Sendable {
     func perform() {
         let now = MonotonicInstant.now().nanoseconds
         switch workload {
+        case .idle:
+            return
         case .light:
             spin(until: now + periodNanoseconds / 20)
         case .heavy:

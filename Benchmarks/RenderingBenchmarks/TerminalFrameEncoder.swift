@@ -1,0 +1,1 @@
+../../Examples/ClockDemo/TerminalFrameEncoder.swift
