@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "DRM", targets: ["DRM"]),
         .library(name: "MediaTiming", targets: ["MediaTiming"]),
         .library(name: "LayerRendering", targets: ["LayerRendering"]),
+        .library(name: "KMSPresentation", targets: ["KMSPresentation"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
         .executable(name: "frame-bench", targets: ["FrameBench"]),
         .executable(name: "vblank-latency", targets: ["VBlankLatency"]),
@@ -66,6 +67,12 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Presenting on a display (above FrameClock and DRM: it needs both)
+        .target(
+            name: "KMSPresentation",
+            dependencies: ["DRM", "FrameClock", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
+
         // MARK: The timing model (pure Swift) and drawing it
         .target(name: "MediaTiming", swiftSettings: strict),
         .target(name: "LayerRendering", dependencies: ["MediaTiming", "CCairo"], swiftSettings: strict),
@@ -76,6 +83,7 @@ let package = Package(
             dependencies: [
                 "FrameClock",
                 "DRM",
+                "KMSPresentation",
                 "MediaTiming",
                 "LayerRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -179,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "DRMIntegrationTests",
             dependencies: [
-                "DRM", "FrameClock", "ClockDemo", "LayerRendering", "MediaTiming",
+                "DRM", "FrameClock", "ClockDemo", "KMSPresentation", "LayerRendering", "MediaTiming",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/DRMIntegrationTests",

@@ -62,6 +62,13 @@ struct ClockDemo: AsyncParsableCommand {
     @Option(help: "Size of the face in pixels for PNG output (the terminal and KMS fit their own).")
     var size: Int = 256
 
+    @Option(
+        help: """
+            Write the display link's frame timeline here when the run ends: Chrome trace-event JSON \
+            (opens in Perfetto's UI), or CSV with KWin's columns when FILE ends in .csv.
+            """)
+    var trace: String?
+
     mutating func validate() throws {
         guard fps.isFinite, fps > 0, fps <= 1000 else {
             throw ValidationError(
@@ -85,6 +92,10 @@ struct ClockDemo: AsyncParsableCommand {
             guard let output, output.hasSuffix(".png") else {
                 throw ValidationError("--render-at needs --output FILE.png, the file to write")
             }
+        }
+        if let trace, naive {
+            throw ValidationError(
+                "--trace records the display link's frames; --naive has none (not '\(trace)')")
         }
         if naive, source == .drm {
             throw ValidationError(
@@ -110,6 +121,7 @@ struct ClockDemo: AsyncParsableCommand {
         let session = try DemoSession(
             display: chosenDisplay, pngDirectory: pngDirectory, faceSize: size,
             workNanoseconds: Int64(workMilliseconds * 1e6), naive: naive)
+        var traced: DisplayLink?
         let stopper = Stopper()
         stopper.installSignalHandlers()
         if duration > 0 { stopper.stop(after: duration) }
@@ -118,6 +130,13 @@ struct ClockDemo: AsyncParsableCommand {
                 try session.runNaive(framesPerSecond: fps, until: stopper)
             } else {
                 let (link, reason) = try makeLink(display: session.displaySource)
+                if trace != nil {
+                    // Enough room for every frame of a timed run (a minute's worth for an open one).
+                    let seconds = duration > 0 ? duration : 60
+                    link.timelineCapacity = max(
+                        DisplayLink.defaultTimelineCapacity, Int(seconds * fps * 1.1) + 60)
+                }
+                traced = link
                 try session.run(link: link, reason: reason, until: stopper)
             }
         } catch {
@@ -126,7 +145,16 @@ struct ClockDemo: AsyncParsableCommand {
         }
         await stopper.wait()
         // A run that ended on an error (a failed frame, failing page flips) exits non-zero.
-        if !session.finish() { throw ExitCode.failure }
+        let succeeded = session.finish()
+        if let trace, let traced {
+            let format: FrameTimeline.Format = trace.hasSuffix(".csv") ? .csv : .chromeTrace
+            do {
+                try traced.timeline.write(format, to: trace)
+            } catch {
+                throw ValidationError("cannot write the trace: \(error)")
+            }
+        }
+        if !succeeded { throw ExitCode.failure }
     }
 
     /// The display link: on `--source timer` a timer; otherwise, in KMS mode, the vblank of the CRTC

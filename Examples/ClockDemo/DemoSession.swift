@@ -1,5 +1,6 @@
 import Foundation
 import FrameClock
+import KMSPresentation
 import LayerRendering
 import MediaTiming
 
@@ -18,7 +19,7 @@ final class DemoSession: @unchecked Sendable {
     private let face: ClockFace
     private var bitmap: Bitmap
     private let screen = TerminalScreen()
-    private var kms: KMSOutput?
+    private var kms: KMSPresenter?
     private var statistics = DemoStatistics()
     private var sourceLine = ""
     private var rate = 0.0
@@ -38,9 +39,9 @@ final class DemoSession: @unchecked Sendable {
         self.workNanoseconds = workNanoseconds
         self.isNaive = naive
         var side = Double(faceSize)
-        var output: KMSOutput?
+        var output: KMSPresenter?
         if case .kms(let device) = display {
-            output = try KMSOutput(devicePath: device)
+            output = try KMSPresenter(devicePath: device)
             side = Double(output?.side ?? faceSize)
         } else if display == .terminal, pngDirectory == nil, let size = TerminalScreen.size() {
             // One column per pixel, two pixels per row (half blocks); two rows for the status lines.
@@ -50,7 +51,10 @@ final class DemoSession: @unchecked Sendable {
         bitmap = try face.render()
         if let output {
             // Lights the CRTC before the display link is made, so that the link can tick on it.
-            try output.show(background: KMSOutput.pixel(face.background))
+            let background = face.background
+            try output.show(
+                background: KMSPresenter.pixel(
+                    red: background.red, green: background.green, blue: background.blue))
             kms = output
         }
     }
@@ -58,11 +62,8 @@ final class DemoSession: @unchecked Sendable {
     /// In KMS mode, the DRM source of the CRTC presented on: the display link should tick on the
     /// vblank that the page flips complete at. `nil` otherwise.
     var displaySource: DisplayLink.Source? {
-        kms.map { .drm(device: $0.devicePath, crtc: $0.crtcID) }
+        kms?.displaySource
     }
-
-    /// The mode's refresh rate in KMS mode, else `nil`.
-    var displayRefreshRate: Double? { kms?.mode.refreshRate }
 
     // MARK: - Drivers
 
@@ -76,10 +77,9 @@ final class DemoSession: @unchecked Sendable {
         announceSource("\(sourceLine); \(rate) frames per second")
         try link.start { [self] frame in
             // The time the frame will be on screen, not the time the callback runs.
-            let presented = presentation(of: frame, finishedAt: nil)
             draw(
                 shownTime: TimeOfDay(at: frame.targetTimestamp), lateness: frame.lateness,
-                skipped: frame.skippedFrames, presentedAt: presented, frame: frame, stopper: stopper)
+                skipped: frame.skippedFrames, frame: frame, stopper: stopper)
         }
     }
 
@@ -104,7 +104,7 @@ final class DemoSession: @unchecked Sendable {
                     interval * ((late / interval).rounded(.down) + 1))
                 draw(
                     shownTime: TimeOfDay(at: now), lateness: .nanoseconds(Int64(late * 1e9)), skipped: 0,
-                    presentedAt: nil, frame: nil, stopper: stopper)
+                    frame: nil, stopper: stopper)
             }
             RunLoop.current.add(timer, forMode: .default)
             while !stopper.isStopped { RunLoop.current.run(until: Date().addingTimeInterval(0.1)) }
@@ -160,10 +160,8 @@ final class DemoSession: @unchecked Sendable {
         return frame.targetTimestamp + .nanoseconds((over + interval - 1) / interval * interval)
     }
 
-    private func draw(
-        shownTime: TimeOfDay, lateness: Duration, skipped: Int, presentedAt: MonotonicInstant?, frame: Frame?,
-        stopper: Stopper
-    ) {
+    private func draw(shownTime: TimeOfDay, lateness: Duration, skipped: Int, frame: Frame?, stopper: Stopper)
+    {
         lock.lock()
         defer { lock.unlock() }
         guard !finished, !stopper.isStopped else { return }
@@ -175,7 +173,7 @@ final class DemoSession: @unchecked Sendable {
         statistics.recordFrame(lateness: lateness, skipped: skipped)
         do {
             if try drawOnTerminal(shownTime: shownTime, frame: frame) { return }
-            try output()
+            try output(frame)
         } catch {
             failure = "\(error)"
             stopper.stop()
@@ -203,10 +201,13 @@ final class DemoSession: @unchecked Sendable {
     }
 
     /// PNG files and KMS buffers are drawn here; plain text needs no pixels.
-    private func output() throws {
-        if let kms {
-            try kms.present { memory, width, height, stride in
-                try face.render(intoXRGB8888: memory, width: width, height: height, bytesPerRow: stride)
+    private func output(_ frame: Frame?) throws {
+        if let kms, let frame {
+            // The presenter reports each flip's completion (or a dropped frame) to the link.
+            try kms.present(frame, to: link) { pixels in
+                try face.render(
+                    intoXRGB8888: pixels.base, width: pixels.width, height: pixels.height,
+                    bytesPerRow: pixels.bytesPerRow)
             }
             return
         }
@@ -236,7 +237,17 @@ final class DemoSession: @unchecked Sendable {
             "\(String(format: "%.1f", rate)) fps  frames \(statistics.frames)  late p50 \(p50) µs p99 \(p99) µs  "
         text += "skipped \(statistics.skippedFrames)  wrong second \(statistics.wrongSecondFrames)"
         text += "  seconds skipped \(statistics.skippedSeconds)"
-        if let kms { text += "  flips \(kms.flips)  flip errors \(kms.flipErrors)" }
+        if let kms {
+            text +=
+                "  flips \(kms.flipsRequested)  presented \(kms.framesPresented)  dropped \(kms.framesDropped)"
+            text += "  flip errors \(kms.flipErrors)"
+        }
+        if let link, !isNaive {
+            let counts = link.statistics
+            if counts.framesWithFeedback > 0 {
+                text += "  on time \(counts.framesOnTime)  late \(counts.framesLate)"
+            }
+        }
         if display == .terminal { text += "  dropped \(screen.droppedFrames)" }
         return text
     }

@@ -1,9 +1,11 @@
 import DRM
+import FrameClock
 import LayerRendering
 import MediaTiming
 import Testing
 
 @testable import ClockDemo
+@testable import KMSPresentation
 
 #if canImport(Glibc)
     import Glibc
@@ -86,10 +88,11 @@ extension VKMSRoot {
             let fixture = try VKMSFixture()
             try fixture.light()
             try fixture.device.dropMaster()
-            let output = try KMSOutput(devicePath: VKMSFixture.path)
+            let output = try KMSPresenter(devicePath: VKMSFixture.path)
             #expect(output.width == 1024 && output.height == 768 && output.side == 768)
             let face = ClockFace(size: Size(width: 768, height: 768))
-            let background = KMSOutput.pixel(face.background)
+            let background = KMSPresenter.pixel(
+                red: face.background.red, green: face.background.green, blue: face.background.blue)
             try output.show(background: background)
             #expect(try fixture.device.crtc(id: output.crtcID).framebufferID == output.frontFramebufferID)
 
@@ -103,10 +106,17 @@ extension VKMSRoot {
                 return pixel >> 16 & 0xFF < 0x80 && pixel >> 8 & 0xFF > 0x99 && pixel & 0xFF > 0xCC
             }
             var framebuffers: [UInt32] = []
-            for (seconds, stroked, empty) in [(15.0, 80.0, 180.0), (45.0, 260.0, 300.0)] {
+            for (index, (seconds, stroked, empty)) in [(15.0, 80.0, 180.0), (45.0, 260.0, 300.0)].enumerated()
+            {
                 face.show(secondsIntoMinute: seconds, label: "00:00:\(Int(seconds))")
-                try output.present { memory, width, height, stride in
-                    try face.render(intoXRGB8888: memory, width: width, height: height, bytesPerRow: stride)
+                let now = MonotonicInstant.now()
+                let frame = Frame(
+                    timestamp: now, targetTimestamp: now + .milliseconds(16), duration: .milliseconds(16),
+                    sequence: UInt64(index + 1), skippedFrames: 0, lateness: .zero)
+                try output.present(frame, to: nil) { pixels in
+                    try face.render(
+                        intoXRGB8888: pixels.base, width: pixels.width, height: pixels.height,
+                        bytesPerRow: pixels.bytesPerRow)
                 }
                 try output.waitForPendingFlip(timeoutMilliseconds: 2000)
                 let scanned = try fixture.device.crtc(id: output.crtcID).framebufferID
@@ -120,7 +130,7 @@ extension VKMSRoot {
                     #expect(output.frontPixel(x: x, y: y) == background, "margin pixel (\(x), \(y))")
                 }
             }
-            #expect(output.flips == 2 && output.flipErrors == 0)
+            #expect(output.framesPresented == 2 && output.flipErrors == 0 && output.flipsRequested == 2)
             #expect(framebuffers.count == 2 && framebuffers[0] != framebuffers[1])
             #expect(!framebuffers.contains(fixture.framebufferID))
 

@@ -7,7 +7,7 @@ import SystemPackage
 
 /// Why `--display kms` cannot present, as a sentence for the command line: every case names the
 /// device and, where a call failed, the errno symbolically (`ENOENT`, `ENOTTY`, `EACCES`, ...).
-enum KMSOutputError: Error, CustomStringConvertible {
+public enum KMSPresenterError: Error, CustomStringConvertible {
     /// The device node could not be opened or is not a DRM device.
     case cannotOpen(DRMError)
     /// No device was given and none could be found (no /dev/dri, no card*, none usable).
@@ -28,7 +28,7 @@ enum KMSOutputError: Error, CustomStringConvertible {
     case eventsFailed(DRMError)
 
     /// The errno behind the failure, when one call explains it.
-    var errno: Errno? {
+    public var errno: Errno? {
         switch self {
         case .cannotOpen(let error), .notMaster(let error), .setupFailed(let error),
             .eventsFailed(let error):
@@ -39,7 +39,7 @@ enum KMSOutputError: Error, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .cannotOpen(let error):
             let path = error.detail ?? "the device"

@@ -3,7 +3,7 @@ import DRM
 /// One scan-out buffer of the KMS output: an XRGB8888 dumb buffer, its framebuffer and its mapping.
 ///
 /// Not `Sendable`: the mapped memory is drawn into by one thread at a time.
-final class KMSBuffer {
+final class ScanoutBuffer {
     /// The dumb buffer.
     let buffer: DRMDumbBuffer
     /// The framebuffer made of it, as a CRTC or page flip names it.

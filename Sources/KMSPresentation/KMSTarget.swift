@@ -18,9 +18,9 @@ struct KMSTarget {
     /// master of it (the first opener of a device without a master is made master by the kernel;
     /// otherwise `drmSetMaster` is tried).
     ///
-    /// - Throws: ``KMSOutputError``: `.cannotOpen` (`ENOENT`, `EACCES`, `ENOTTY` for a file that is
+    /// - Throws: ``KMSPresenterError``: `.cannotOpen` (`ENOENT`, `EACCES`, `ENOTTY` for a file that is
     ///   not a DRM device), `.noDevice`, `.noConnectedOutput(OnAnyCard)`, `.notMaster`.
-    static func open(path: String?) throws(KMSOutputError) -> KMSTarget {
+    static func open(path: String?) throws(KMSPresenterError) -> KMSTarget {
         let (device, output): (DRMDevice, DRMOutput)
         if let path {
             (device, output) = try openGiven(path)
@@ -42,7 +42,7 @@ struct KMSTarget {
         return KMSTarget(device: device, output: output, mode: mode)
     }
 
-    private static func openGiven(_ path: String) throws(KMSOutputError) -> (DRMDevice, DRMOutput) {
+    private static func openGiven(_ path: String) throws(KMSPresenterError) -> (DRMDevice, DRMOutput) {
         let device: DRMDevice
         do {
             device = try DRMDevice(path: path)
@@ -63,7 +63,7 @@ struct KMSTarget {
         return (device, output)
     }
 
-    private static func openFirstConnected() throws(KMSOutputError) -> (DRMDevice, DRMOutput) {
+    private static func openFirstConnected() throws(KMSPresenterError) -> (DRMDevice, DRMOutput) {
         let paths: [String]
         do {
             paths = try DRMDisplay.cardPaths(in: directory)
