@@ -49,6 +49,13 @@ struct FrameBench: AsyncParsableCommand {
     @Option(name: .customLong("soak-window"), help: "Seconds per soak window (default 60).")
     var soakWindow: Double = 60
 
+    @Flag(
+        help: """
+            Instead of the comparison: after-vblank against render-deadline dispatch (latency to \
+            presentation and misses, steady, step and bimodal callbacks), in virtual time and on the timer.
+            """)
+    var deadline = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 
@@ -121,6 +128,24 @@ struct FrameBench: AsyncParsableCommand {
             try FileManager.default.removeItem(at: probe)
         } catch {
             throw ValidationError("--output \(output) cannot be written: \(error.localizedDescription)")
+        }
+        if deadline {
+            let rows = try DeadlineBench.run(rate: rate, seconds: duration ?? (quick ? 2 : 10))
+            let markdown = DeadlineBench.markdown(rows, rate: rate)
+            try markdown.write(
+                to: outputURL.appendingPathComponent("deadline.md"), atomically: true, encoding: .utf8)
+            if let chart = DeadlineBench.chart(rows) {
+                try chart.svg.write(
+                    to: outputURL.appendingPathComponent("deadline.svg"), atomically: true, encoding: .utf8)
+                try ChartPNG.write(chart, to: outputURL.appendingPathComponent("deadline.png").path)
+            }
+            for row in rows where row.clock == "timer" && row.dispatch == "render deadline" {
+                try FrameTimeline(entries: row.timeline).write(
+                    .chromeTrace,
+                    to: outputURL.appendingPathComponent("deadline-\(row.profile.rawValue).json").path)
+            }
+            print(markdown)
+            return
         }
         if let soak {
             let report = try await Soak.run(
