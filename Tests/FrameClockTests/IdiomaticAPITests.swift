@@ -91,3 +91,26 @@ struct IdiomaticAPITests {
         #expect(SystemCallError(call: "x", errno: .badMessage).errnoName == "EBADMSG")
     }
 }
+
+/// The low-power timer: one wake-up a frame.
+@Suite("Low-power timer")
+struct LowPowerTimerTests {
+    @Test("a low-power timer never wakes early to rehearse; the standard one does")
+    func noEarlyWakeUp() throws {
+        let grid = TickGrid(
+            anchorSequence: 0, anchorTimestamp: MonotonicInstant.now().nanoseconds,
+            period: try FramePeriod(framesPerSecond: 60))
+        let control = try ControlChannel()
+        let lowPower = try TimerTickSource(grid: grid, precision: .lowPower, control: control)
+        defer { lowPower.close() }
+        #expect(lowPower.warmUpLead == 0)
+        #expect(lowPower.description == "timer 60.000 Hz (low power)")
+        var rehearsals = 0
+        _ = try lowPower.waitForTick(atOrAfter: 2, rehearse: { _ in rehearsals += 1 })
+        #expect(rehearsals == 0)
+        let standard = try TimerTickSource(grid: grid, precision: .standard, control: try ControlChannel())
+        defer { standard.close() }
+        #expect(standard.warmUpLead == 300_000)
+        #expect(standard.description == "timer 60.000 Hz (standard)")
+    }
+}

@@ -10,11 +10,17 @@ public enum TimerPrecision: Hashable, Sendable {
     /// `spinWindow` of CPU a frame and brings typical lateness under a microsecond; the window must be
     /// shorter than the frame interval.
     case precise(spinWindow: Duration = .microseconds(200))
+    /// One wake-up a frame, for battery-powered devices: sleep on the absolute deadline with no
+    /// early wake-up to warm the dispatch path. Half the wake-ups of ``standard`` (one context switch
+    /// a frame instead of two), at the cost of a cold dispatch path: callbacks start later, by the
+    /// machine's cold wake-up latency (on a shared virtual machine, about 3 × the standard mode's
+    /// median lateness; `frame-bench` reports both, beside the wake-ups per frame).
+    case lowPower
 
     /// The spin window in nanoseconds (zero for `.standard`).
     var spinWindowNanoseconds: Int64 {
         switch self {
-        case .standard: return 0
+        case .standard, .lowPower: return 0
         case .precise(let window): return window.wholeNanoseconds
         }
     }

@@ -21,6 +21,8 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
     /// How long before a standard-mode deadline the thread wakes to rehearse the dispatch path
     /// (zero: no early wake-up).
     let warmUpLead: Int64
+    /// One wake-up a frame (``TimerPrecision/lowPower``).
+    private let isLowPower: Bool
     private let control: ControlChannel
     private let system: System
     private let timer: Int32
@@ -38,7 +40,9 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         try precision.validate(against: grid.period)
         self.grid = grid
         self.spinWindow = precision.spinWindowNanoseconds
-        self.warmUpLead = max(0, min(warmUpLead, Int64(grid.period.nanoseconds / 4)))
+        isLowPower = precision == .lowPower
+        self.warmUpLead =
+            precision == .lowPower ? 0 : max(0, min(warmUpLead, Int64(grid.period.nanoseconds / 4)))
         self.control = control
         self.system = system
         do {
@@ -50,7 +54,8 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
     }
 
     var description: String {
-        let mode = spinWindow > 0 ? "precise, spin \(spinWindow / 1000) µs" : "standard"
+        let mode =
+            spinWindow > 0 ? "precise, spin \(spinWindow / 1000) µs" : (isLowPower ? "low power" : "standard")
         return "timer \(DecimalFormat.string(grid.period.framesPerSecond, digits: 3)) Hz (\(mode))"
     }
 
