@@ -3,7 +3,7 @@
 # Usage: Tests/install-system-packages.sh [extra packages...]
 set -euo pipefail
 
-packages=(libdrm-dev libcairo2-dev pkg-config "$@")
+packages=(libdrm-dev libcairo2-dev pkg-config rt-tests "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

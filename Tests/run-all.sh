@@ -4,7 +4,8 @@
 #   2. a debug build of everything, failing on any warning in our own sources;
 #   3. the DocC documentation of the libraries (a warning fails), then the unit tests (virtual time,
 #      command lines, rendering);
-#   4. the long runs (10^7 and 10^8 frames in virtual time) in a release build with testing enabled,
+#   4. the README's first command (clock-demo, release, 3 s, no terminal);
+#      the long runs (10^7 and 10^8 frames in virtual time) in a release build with testing enabled,
 #      and the allocation counts of the tick sources' per-frame paths in that build;
 #   5. the whole suite again under the thread sanitizer (its own build folder);
 #   6. the bounded fuzz runs and the vkms integration tests under qemu, where present.
@@ -28,6 +29,10 @@ swift package generate-documentation --target DRM --target FrameClock --warnings
 
 step "unit tests"
 swift test --skip-build
+
+step "the README's first command, without a terminal (release build of clock-demo, 3 s)"
+bash Examples/run-clock-demo.sh --duration 3 </dev/null | tee /tmp/clock-demo-ci.txt
+grep -q "^clock-demo: .* frames [1-9]" /tmp/clock-demo-ci.txt
 
 step "long runs (release build)"
 swift build -c release --build-tests -Xswiftc -enable-testing

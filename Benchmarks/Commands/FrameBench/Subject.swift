@@ -15,6 +15,8 @@ enum Subject: String, CaseIterable, Codable, Sendable {
     case linkTimer = "link-timer"
     /// `DisplayLink` on the timer source, precise (sleep, then spin the last 200 µs).
     case linkPrecise = "link-precise"
+    /// The display link on the low-power timer: one wake-up a frame.
+    case linkLowPower = "link-low-power"
     /// `DisplayLink` on DRM vblank, when a lit CRTC exists.
     case linkDRM = "link-drm"
     /// Foundation `Timer` on a thread's `RunLoop`.
@@ -39,6 +41,7 @@ enum Subject: String, CaseIterable, Codable, Sendable {
         case .reference: return "clock_nanosleep(TIMER_ABSTIME) loop (reference)"
         case .linkTimer: return "DisplayLink, timer source"
         case .linkPrecise: return "DisplayLink, timer source, precise"
+        case .linkLowPower: return "DisplayLink, timer source, low power (one wake-up a frame)"
         case .linkDRM: return "DisplayLink, DRM vblank"
         case .foundationTimer: return "Foundation Timer on a RunLoop"
         case .dispatchTimer: return "DispatchSourceTimer"
@@ -56,6 +59,7 @@ enum Subject: String, CaseIterable, Codable, Sendable {
         switch self {
         case .linkTimer: return .timer(framesPerSecond: framesPerSecond)
         case .linkPrecise: return .timer(framesPerSecond: framesPerSecond, precision: .precise())
+        case .linkLowPower: return .timer(framesPerSecond: framesPerSecond, precision: .lowPower)
         case .linkDRM: return .drm()
         default: return nil
         }

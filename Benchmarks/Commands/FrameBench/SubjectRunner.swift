@@ -67,7 +67,7 @@ enum SubjectRunner {
             report = await onThread {
                 referenceLoop(anchor: anchor, end: end, period: context.period, work: work, log: log)
             }
-        case .linkTimer, .linkPrecise, .linkDRM:
+        case .linkTimer, .linkPrecise, .linkLowPower, .linkDRM:
             // Every display link subject: its source is the subject's own.
             guard let source = context.subject.linkSource(framesPerSecond: context.period.framesPerSecond)
             else {
