@@ -98,6 +98,7 @@ let package = Package(
             name: "FrameBench",
             dependencies: [
                 "FrameClock",
+                "KMSPresentation",
                 "CLinuxShims",
                 "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -46,4 +46,10 @@ if [ -n "$FRAMECLOCK_VKMS_LATENCY" ]; then
 else
     echo "guest: vblank-latency not built or not asked for; no latency report"
 fi
+
+if [ -n "${FRAMECLOCK_VKMS_BENCH:-}" ]; then
+    echo "guest: === frame-bench --deadline --kms (render-deadline dispatch on the display) ==="
+    step "frame-bench --deadline --kms" "$FRAMECLOCK_VKMS_BENCH" --deadline --kms --duration 5 \
+        --output /dev/shm/deadline
+fi
 exit $status

@@ -133,9 +133,13 @@ trap 'rm -rf "$run_dir"' EXIT
 # The helper that turns the CRTC off from another process (mid-run failover test).
 gcc -O2 -Wall -o "$run_dir/vkms-crtc-off" "$script_dir/crtc-off.c" $(pkg-config --cflags --libs libdrm)
 latency_bin=""
+bench_bin=""
 if [ "$run_latency" = 1 ]; then
     for c in "$build_path/release/vblank-latency" "$build_path/debug/vblank-latency"; do
         if [ -x "$c" ]; then latency_bin=$(readlink -f "$c"); break; fi
+    done
+    for c in "$build_path/release/frame-bench" "$build_path/debug/frame-bench"; do
+        if [ -x "$c" ]; then bench_bin=$(readlink -f "$c"); break; fi
     done
 fi
 cat >"$run_dir/env" <<ENV
@@ -144,6 +148,7 @@ FRAMECLOCK_VKMS_KO='$cache/vkms.ko'
 FRAMECLOCK_VKMS_BUNDLE='$bundle'
 FRAMECLOCK_VKMS_FILTER='$filter'
 FRAMECLOCK_VKMS_LATENCY='$latency_bin'
+FRAMECLOCK_VKMS_BENCH='$bench_bin'
 FRAMECLOCK_VKMS_REPO='$repo_root'
 FRAMECLOCK_VKMS_CRTC_OFF='$run_dir/vkms-crtc-off'
 ENV

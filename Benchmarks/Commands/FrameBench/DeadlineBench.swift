@@ -1,5 +1,6 @@
 import Foundation
 import FrameClock
+import KMSPresentation
 
 /// `frame-bench --deadline`: after-vblank against render-deadline dispatch. For each callback-duration
 /// profile, the latency from a callback's start to its frame being shown, and how many frames missed
@@ -65,6 +66,50 @@ enum DeadlineBench {
         for profile in Profile.allCases {
             for mode in modes {
                 rows.append(try realTimer(profile, mode, rate: rate, frames: frames))
+            }
+        }
+        return rows
+    }
+
+    /// The comparison on a real display: the link on the CRTC's vblank, each frame shown by a page
+    /// flip whose completion event is the feedback, `seconds` per profile and mode.
+    static func runOnDisplay(seconds: Double) throws -> [Row] {
+        let presenter = try KMSPresenter(devicePath: nil)
+        defer { presenter.close() }
+        try presenter.show(background: 0)
+        let rate = presenter.mode.refreshRate
+        let frames = max(60, Int(seconds * rate))
+        var rows: [Row] = []
+        for profile in Profile.allCases {
+            for mode in modes {
+                let link = try DisplayLink(source: presenter.displaySource)
+                guard link.sourceInfo.kind == .drm else {
+                    throw DisplayLinkError.sourceUnavailable(
+                        "the display's CRTC gives no vblanks: \(link.sourceInfo)")
+                }
+                link.dispatch = mode.dispatch
+                link.timelineCapacity = frames
+                let counter = Counter()
+                let done = DispatchSemaphore(value: 0)
+                // The presenter is used on the link's frame thread only, until the last frame.
+                nonisolated(unsafe) let shared = presenter
+                try link.start { [link] frame in
+                    let index = counter.next()
+                    guard index < frames else { return }
+                    let end = MonotonicInstant.now() + profile.work(frame: index, of: frames)
+                    while MonotonicInstant.now() < end {}
+                    try? shared.present(frame, to: link) { pixels in
+                        pixels.base.storeBytes(
+                            of: UInt32(truncatingIfNeeded: frame.sequence), as: UInt32.self)
+                    }
+                    if index == frames - 1 { done.signal() }
+                }
+                _ = done.wait(timeout: .now() + Double(frames) / rate * 4 + 10)
+                link.invalidate()
+                Thread.sleep(forTimeInterval: 0.1)
+                try? presenter.processEvents()
+                rows.append(
+                    row("kms", profile, mode.name, link.timeline.entries.filter { $0.outcome != .pending }))
             }
         }
         return rows
@@ -147,7 +192,10 @@ enum DeadlineBench {
         out += "\(Int(rate)) Hz. Latency: from a callback's start to its frame being shown, in ms. "
         out += "Missed: frames not shown at their target. Virtual: a simulated display in virtual time "
         out += "(exact). Timer: the real timer source, work spun on the clock, shown at the first vblank "
-        out += "of the link's grid at or after the target and 1 ms after the work ended.\n\n"
+        out +=
+            "of the link's grid at or after the target and 1 ms after the work ended. Kms: a real display's vblanks "
+        out +=
+            "(vkms in the test guest), each frame shown by a page flip whose completion event is the feedback.\n\n"
         out +=
             "| clock | callbacks | dispatch | frames | latency p50 | p99 | missed | miss rate | missed after the step |\n"
         out += "|---|---|---|---:|---:|---:|---:|---:|---:|\n"
@@ -161,7 +209,7 @@ enum DeadlineBench {
             out += " |\n"
         }
         out += "\nRender-deadline latency (p50) as a ratio of after-vblank's in the same run:\n\n"
-        for clock in ["virtual", "timer"] {
+        for clock in ["virtual", "timer", "kms"] {
             for profile in Profile.allCases {
                 let pair = rows.filter { $0.clock == clock && $0.profile == profile }
                 guard pair.count == 2, pair[0].medianLatency > 0 else { continue }

@@ -56,6 +56,13 @@ struct FrameBench: AsyncParsableCommand {
             """)
     var deadline = false
 
+    @Flag(
+        help: """
+            With --deadline: on a real display instead (DRM master: root, no compositor), frames shown \
+            by page flips on the first card with a connected output, the flips' completions as feedback.
+            """)
+    var kms = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 
@@ -130,7 +137,11 @@ struct FrameBench: AsyncParsableCommand {
             throw ValidationError("--output \(output) cannot be written: \(error.localizedDescription)")
         }
         if deadline {
-            let rows = try DeadlineBench.run(rate: rate, seconds: duration ?? (quick ? 2 : 10))
+            let seconds = duration ?? (quick ? 2 : 10)
+            let rows =
+                kms
+                ? try DeadlineBench.runOnDisplay(seconds: seconds)
+                : try DeadlineBench.run(rate: rate, seconds: seconds)
             let markdown = DeadlineBench.markdown(rows, rate: rate)
             try markdown.write(
                 to: outputURL.appendingPathComponent("deadline.md"), atomically: true, encoding: .utf8)
