@@ -219,9 +219,15 @@ public final class WaylandWindow: @unchecked Sendable {
         }
     }
 
-    /// Shows the window again after ``unmap()``: makes the initial commit again, waits for the
-    /// compositor's `configure`, then attaches the buffer drawn last (or the last one shown) and
-    /// commits. Does nothing when the window is mapped.
+    /// Shows the window again after ``unmap()``: makes the initial commit again, lets the compositor
+    /// answer it, then attaches the buffer drawn last (or the last one shown) and commits. Does nothing
+    /// when the window is mapped.
+    ///
+    /// xdg-shell asks an unmapped surface for a new initial commit and `configure` before a buffer;
+    /// some compositors (weston 10) keep the surface configured and send none. Two roundtrips after
+    /// the initial commit settle which: a `configure` the commit caused has arrived by then (weston
+    /// sends it when it goes idle after the batch of requests holding the commit, so before the answer
+    /// to the second sync), and is acknowledged; without one, the buffer is attached all the same.
     ///
     /// - Throws: ``WaylandError/invalidArgument(_:)`` when nothing was ever drawn,
     ///   ``WaylandError/timedOut(waitingFor:)``, ``WaylandError/closed(_:)`` or the connection's failure.
@@ -239,9 +245,11 @@ public final class WaylandWindow: @unchecked Sendable {
             return true
         }
         guard needed else { return }
-        try waitForConfigure(timeout: timeout, what: "the configure after remapping")
+        try connection.roundtrip(timeout: timeout)
+        try connection.roundtrip(timeout: timeout)
         try connection.lock.withLock { () throws(WaylandError) in
             try checkUsableLocked()
+            awaitingConfigure = false
             guard let index = drawnBuffer ?? lastCommittedBuffer else { return }
             attachLocked(index, damage: nil)
             surface.send(6)

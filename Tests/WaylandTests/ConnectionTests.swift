@@ -3,69 +3,76 @@ import SystemPackage
 import Testing
 import Wayland
 
-@Suite(
-    "A connection to weston headless", .serialized,
-    .enabled(if: WestonAvailability.testsRun, WestonAvailability.skipReason),
-    .timeLimit(.minutes(1)))
-struct ConnectionTests {
-    @Test("binds wl_compositor, wl_shm, the output with its refresh, xdg_wm_base and wp_presentation's clock")
-    func bindsGlobals() throws {
-        let weston = try WestonServer()
-        let connection = try WaylandConnection(name: weston.socketPath)
-        defer { connection.close() }
+extension WestonTests {
+    @Suite("A connection to weston headless")
+    struct ConnectionTests {
+        @Test(
+            "binds wl_compositor, wl_shm, the output with its refresh, xdg_wm_base and wp_presentation's clock"
+        )
+        func bindsGlobals() throws {
+            let session = try WestonSession()
+            let connection = session.connection
 
-        let interfaces = Set(connection.globals.map(\.interface))
-        for needed in ["wl_compositor", "wl_shm", "wl_output", "xdg_wm_base", "wp_presentation"] {
-            #expect(interfaces.contains(needed), "weston advertises \(needed)")
+            let interfaces = Set(connection.globals.map(\.interface))
+            for needed in ["wl_compositor", "wl_shm", "wl_output", "xdg_wm_base", "wp_presentation"] {
+                #expect(interfaces.contains(needed), "weston advertises \(needed)")
+            }
+            #expect(Set(connection.pixelFormats) == [.argb8888, .xrgb8888])
+            #expect(connection.supportsPresentationFeedback)
+            // weston headless stamps presentation with CLOCK_MONOTONIC_RAW.
+            #expect(connection.presentationClockID == CLOCK_MONOTONIC_RAW)
+
+            let outputs = connection.outputs
+            #expect(outputs.count == 1)
+            let mode = try #require(outputs.first?.currentMode)
+            #expect(mode.refreshMillihertz == 60_000)
+            #expect(mode.refreshInterval == 16_666_666)
+            #expect(mode.width > 0 && mode.height > 0)
+            #expect(connection.failure == nil)
+            try connection.roundtrip()
         }
-        #expect(Set(connection.pixelFormats) == [.argb8888, .xrgb8888])
-        #expect(connection.supportsPresentationFeedback)
-        // weston headless stamps presentation with CLOCK_MONOTONIC_RAW.
-        #expect(connection.presentationClockID == CLOCK_MONOTONIC_RAW)
 
-        let outputs = connection.outputs
-        #expect(outputs.count == 1)
-        let mode = try #require(outputs.first?.currentMode)
-        #expect(mode.refreshMillihertz == 60_000)
-        #expect(mode.refreshInterval == 16_666_666)
-        #expect(mode.width > 0 && mode.height > 0)
-        #expect(connection.failure == nil)
-        try connection.roundtrip()
-    }
+        @Test("an ignored global is absent: frame callbacks work, presentation feedback is a missing global")
+        func ignoredPresentation() throws {
+            let session = try WestonSession(ignoringGlobals: ["wp_presentation"])
+            #expect(!session.connection.supportsPresentationFeedback)
+            #expect(session.connection.presentationClockID == nil)
 
-    @Test("an ignored global is absent: frame callbacks work, presentation feedback is a missing global")
-    func ignoredPresentation() throws {
-        let weston = try WestonServer()
-        let connection = try WaylandConnection(name: weston.socketPath, ignoringGlobals: ["wp_presentation"])
-        defer { connection.close() }
-        #expect(!connection.supportsPresentationFeedback)
-        #expect(connection.presentationClockID == nil)
-
-        let window = try WaylandWindow(
-            connection: connection, title: "no presentation", width: 32, height: 32)
-        #expect(throws: WaylandError.missingGlobal(interface: "wp_presentation", version: 1)) {
-            try window.frameTiming.requestPresentationFeedback()
+            let window = try session.window("no presentation")
+            #expect(throws: WaylandError.missingGlobal(interface: "wp_presentation", version: 1)) {
+                try window.frameTiming.requestPresentationFeedback()
+            }
+            try window.draw { $0.fill(0xFF00_0000) }
+            let callback = try window.frameTiming.requestFrameCallback()
+            try window.commit()
+            let event = window.frameTiming.nextEvent(timeout: .seconds(2))
+            guard case .frameCallback(let done) = event else {
+                Issue.record("expected a frame callback, got \(event)")
+                return
+            }
+            #expect(done.id == callback)
         }
-        try window.draw { $0.fill(0xFF00_0000) }
-        let callback = try window.frameTiming.requestFrameCallback()
-        try window.commit()
-        let event = window.frameTiming.nextEvent(timeout: .seconds(2))
-        guard case .frameCallback(let done) = event else {
-            Issue.record("expected a frame callback, got \(event)")
-            return
-        }
-        #expect(done.id == callback)
-    }
 
-    @Test("a window without xdg_wm_base is a missing global, in a sentence")
-    func missingShell() throws {
-        let weston = try WestonServer()
-        let connection = try WaylandConnection(name: weston.socketPath, ignoringGlobals: ["xdg_wm_base"])
-        defer { connection.close() }
-        let error = #expect(throws: WaylandError.self) {
-            try WaylandWindow(connection: connection, title: "no shell", width: 32, height: 32)
+        @Test("a window without xdg_wm_base is a missing global, in a sentence")
+        func missingShell() throws {
+            let session = try WestonSession(ignoringGlobals: ["xdg_wm_base"])
+            let error = #expect(throws: WaylandError.self) { try session.window("no shell") }
+            #expect(error == .missingGlobal(interface: "xdg_wm_base", version: 1))
+            #expect(error?.description == "the compositor does not offer xdg_wm_base (version 1 or later)")
         }
-        #expect(error == .missingGlobal(interface: "xdg_wm_base", version: 1))
-        #expect(error?.description == "the compositor does not offer xdg_wm_base (version 1 or later)")
+
+        @Test("a window too small or too large is an invalid argument")
+        func invalidSize() throws {
+            let session = try WestonSession()
+            for (width, height) in [(0, 10), (10, -1), (WaylandWindow.maximumDimension + 1, 10)] {
+                let error = #expect(throws: WaylandError.self) {
+                    try session.window("bad", width: width, height: height)
+                }
+                guard case .invalidArgument = error else {
+                    Issue.record("expected an invalid argument, got \(String(describing: error))")
+                    continue
+                }
+            }
+        }
     }
 }

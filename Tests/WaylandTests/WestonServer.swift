@@ -20,7 +20,8 @@ final class WestonServer {
     let logPath: String
     private let process: Process
 
-    /// Starts weston and waits (up to 5 s) for its socket.
+    /// Starts weston and waits (up to 5 s) until its socket accepts connections (the file appears at
+    /// `bind`, a moment before weston listens).
     init(repaintWindow: Int = 16) throws {
         guard let executable = WestonAvailability.executable else {
             throw StartFailure(
@@ -51,11 +52,11 @@ final class WestonServer {
         try process.run()
 
         let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: socketPath) {
+        while !UnixSocket.accepts(socketPath) {
             guard process.isRunning, Date() < deadline else {
                 stop()
                 let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
-                throw StartFailure(description: "weston did not create its socket within 5 s:\n\(log)")
+                throw StartFailure(description: "weston did not listen on its socket within 5 s:\n\(log)")
             }
             usleep(5_000)
         }
