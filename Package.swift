@@ -179,7 +179,9 @@ let package = Package(
         // failed when CI=true.
         .testTarget(
             name: "WaylandTests",
-            dependencies: ["Wayland", "CWayland", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "Wayland", "CWayland", "CWaylandProtocols", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "LayerRenderingTests", dependencies: ["LayerRendering", "MediaTiming"],

@@ -11,6 +11,8 @@
 #include <wayland-client-core.h>
 #include <wayland-client-protocol.h>
 
+#pragma clang assume_nonnull begin
+
 // The symbols carry a cwl_ prefix so that they cannot clash with a toolkit's own generated tables
 // in the same process; the interface names inside ("xdg_wm_base", ...) are the protocol's.
 
@@ -52,5 +54,7 @@ int cwl_eventfd_create(void);
 int cwl_eventfd_signal(int fd);
 /// Resets the eventfd's counter (makes it unreadable); -1 and errno when it was not readable.
 int cwl_eventfd_drain(int fd);
+
+#pragma clang assume_nonnull end
 
 #endif
