@@ -180,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "WaylandTests",
             dependencies: [
-                "Wayland", "CWayland", "CWaylandProtocols", .product(name: "SystemPackage", package: "swift-system"),
+                "Wayland", "CWayland", "CWaylandProtocols",
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
         .testTarget(
