@@ -61,6 +61,35 @@ extension WestonTests {
             #expect(error?.description == "the compositor does not offer xdg_wm_base (version 1 or later)")
         }
 
+        @Test("an ARGB8888 window: rows of 4-byte pixels a stride apart; a commit with partial damage is presented")
+        func argbWindowWithDamage() throws {
+            let session = try WestonSession()
+            let window = try WaylandWindow(
+                connection: session.connection, title: "argb", width: 30, height: 20, pixelFormat: .argb8888)
+            var layout: (stride: Int, width: Int, height: Int, format: WaylandPixelFormat)?
+            try window.draw { pixels in
+                layout = (pixels.stride, pixels.width, pixels.height, pixels.format)
+                pixels.fill(0x8000_0000)
+                // One opaque pixel at (x 3, y 2), written through the stride.
+                (pixels.baseAddress + 2 * pixels.stride + 3 * 4).storeBytes(
+                    of: UInt32(0xFFFF_FFFF), as: UInt32.self)
+            }
+            #expect(layout?.stride == 120 && layout?.width == 30 && layout?.height == 20)
+            #expect(layout?.format == .argb8888)
+            let feedback = try window.frameTiming.requestPresentationFeedback()
+            try window.commit(damage: [WaylandRect(x: 0, y: 0, width: 10, height: 5)])
+            var event = window.frameTiming.nextEvent(timeout: .seconds(2))
+            while case .frameCallback = event { event = window.frameTiming.nextEvent(timeout: .seconds(2)) }
+            guard case .presented(let frame) = event else {
+                Issue.record("expected the commit to be presented, got \(event)")
+                return
+            }
+            #expect(frame.feedbackID == feedback)
+            #expect(window.isMapped)
+            try session.connection.roundtrip()
+            #expect(session.connection.failure == nil)
+        }
+
         @Test("a window too small or too large is an invalid argument")
         func invalidSize() throws {
             let session = try WestonSession()
