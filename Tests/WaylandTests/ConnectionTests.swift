@@ -61,7 +61,9 @@ extension WestonTests {
             #expect(error?.description == "the compositor does not offer xdg_wm_base (version 1 or later)")
         }
 
-        @Test("an ARGB8888 window: rows of 4-byte pixels a stride apart; a commit with partial damage is presented")
+        @Test(
+            "an ARGB8888 window: rows of 4-byte pixels a stride apart; a commit with partial damage is presented"
+        )
         func argbWindowWithDamage() throws {
             let session = try WestonSession()
             let window = try WaylandWindow(
