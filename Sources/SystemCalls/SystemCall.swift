@@ -21,7 +21,7 @@ package enum SystemCall {
             let result = call()
             guard result < 0 else { return .success(result) }
             let error =
-                result < -1 ? Errno(rawValue: CInt(truncatingIfNeeded: 0 &- result)) : Errno(rawValue: errno)
+                result < -1 ? Errno(rawValue: CInt(truncatingIfNeeded: 0 &- result)) : lastError
             if retryOnInterrupt && error == .interrupted { continue }
             return .failure(error)
         }
@@ -31,8 +31,12 @@ package enum SystemCall {
     package static func pointerOrErrno<Pointer>(_ call: () -> Pointer?) -> Result<Pointer, Errno> {
         errno = 0
         if let pointer = call() { return .success(pointer) }
-        return .failure(errno == 0 ? .ioError : Errno(rawValue: errno))
+        return .failure(errno == 0 ? .ioError : lastError)
     }
+
+    /// The calling thread's `errno`, for a call that failed in a way the two funnels above do not
+    /// cover (a library call with its own failure value): the one place `errno` is read.
+    package static var lastError: Errno { Errno(rawValue: errno) }
 
     /// The symbolic name of `error`, such as `EINVAL` (glibc's `strerrorname_np`), or `errno N`
     /// for a value without one.

@@ -1,0 +1,60 @@
+// What the Swift module `Wayland` needs beside libwayland-client itself:
+// - interface descriptions (struct wl_interface) for the protocol extensions it speaks, written by
+//   hand from the facts in wayland-protocols' XML (stable/xdg-shell, stable/presentation-time);
+// - the addresses of all interface descriptions, core ones included (Swift would copy an imported
+//   `const struct`, and libwayland compares interfaces by address first);
+// - the Linux calls that Glibc's Swift module does not export (memfd, eventfd).
+#ifndef CWAYLAND_PROTOCOLS_H
+#define CWAYLAND_PROTOCOLS_H
+
+#include <stdint.h>
+#include <wayland-client-core.h>
+#include <wayland-client-protocol.h>
+
+#pragma clang assume_nonnull begin
+
+// The symbols carry a cwl_ prefix so that they cannot clash with a toolkit's own generated tables
+// in the same process; the interface names inside ("xdg_wm_base", ...) are the protocol's.
+
+// xdg-shell, version 5: the window manager base, the xdg_surface role and the toplevel.
+extern const struct wl_interface cwl_xdg_wm_base_interface;
+extern const struct wl_interface cwl_xdg_surface_interface;
+extern const struct wl_interface cwl_xdg_toplevel_interface;
+
+// presentation-time, version 1: the presentation global and its per-commit feedback.
+extern const struct wl_interface cwl_wp_presentation_interface;
+extern const struct wl_interface cwl_wp_presentation_feedback_interface;
+
+// The addresses of the interface descriptions.
+static inline const struct wl_interface *cwl_interface_wl_registry(void) { return &wl_registry_interface; }
+static inline const struct wl_interface *cwl_interface_wl_callback(void) { return &wl_callback_interface; }
+static inline const struct wl_interface *cwl_interface_wl_compositor(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *cwl_interface_wl_surface(void) { return &wl_surface_interface; }
+static inline const struct wl_interface *cwl_interface_wl_shm(void) { return &wl_shm_interface; }
+static inline const struct wl_interface *cwl_interface_wl_shm_pool(void) { return &wl_shm_pool_interface; }
+static inline const struct wl_interface *cwl_interface_wl_buffer(void) { return &wl_buffer_interface; }
+static inline const struct wl_interface *cwl_interface_wl_output(void) { return &wl_output_interface; }
+static inline const struct wl_interface *cwl_interface_xdg_wm_base(void) { return &cwl_xdg_wm_base_interface; }
+static inline const struct wl_interface *cwl_interface_xdg_surface(void) { return &cwl_xdg_surface_interface; }
+static inline const struct wl_interface *cwl_interface_xdg_toplevel(void) { return &cwl_xdg_toplevel_interface; }
+static inline const struct wl_interface *cwl_interface_wp_presentation(void) { return &cwl_wp_presentation_interface; }
+static inline const struct wl_interface *cwl_interface_wp_presentation_feedback(void) {
+    return &cwl_wp_presentation_feedback_interface;
+}
+
+/// The flag that makes wl_proxy_marshal_array_flags destroy the proxy after sending (a destructor).
+static inline uint32_t cwl_marshal_flag_destroy(void) { return WL_MARSHAL_FLAG_DESTROY; }
+
+/// An anonymous memory file for wl_shm pools (memfd_create with MFD_CLOEXEC); -1 and errno on failure.
+int cwl_memfd_create(const char *name);
+
+/// A non-blocking, close-on-exec eventfd; -1 and errno on failure.
+int cwl_eventfd_create(void);
+/// Adds one to the eventfd's counter (makes it readable); -1 and errno on failure.
+int cwl_eventfd_signal(int fd);
+/// Resets the eventfd's counter (makes it unreadable); -1 and errno when it was not readable.
+int cwl_eventfd_drain(int fd);
+
+#pragma clang assume_nonnull end
+
+#endif

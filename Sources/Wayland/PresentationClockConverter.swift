@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Converts timestamps from the compositor's presentation clock (`wp_presentation.clock_id`) to
+/// CLOCK_MONOTONIC.
+///
+/// When the compositor's clock is CLOCK_MONOTONIC itself, a timestamp is taken as it is (error 0).
+/// Otherwise (weston reports CLOCK_MONOTONIC_RAW, id 4) each conversion samples the two clocks:
+/// monotonic, the compositor's clock, monotonic again, a few times, and keeps the sample with the
+/// narrowest window. The compositor clock's reading lies somewhere inside that window, so the offset
+/// between the clocks is known to within half the window. The clocks may also run at slightly
+/// different rates: CLOCK_MONOTONIC is slewed by NTP, at most 500 ppm (the kernel's limit on
+/// frequency adjustment, `ADJ_TICK` changes aside), while CLOCK_MONOTONIC_RAW is not. So the error
+/// of a converted instant is at most half the window plus 500 ppm of the timestamp's distance from
+/// the moment of conversion; ``Conversion/errorBound`` carries that bound, rounded up.
+struct PresentationClockConverter: Sendable {
+    /// The compositor's clock id.
+    let clockID: clockid_t
+
+    /// How many samples each conversion takes (the narrowest window wins).
+    static var samplesPerConversion: Int { 3 }
+    /// The largest rate difference assumed between CLOCK_MONOTONIC and another clock, in parts per
+    /// million.
+    static var maximumSlewPartsPerMillion: Int64 { 500 }
+
+    /// A timestamp on CLOCK_MONOTONIC and the most it can be off by.
+    struct Conversion: Sendable, Hashable {
+        /// The instant, in CLOCK_MONOTONIC nanoseconds.
+        var monotonic: Int64
+        /// The most the instant can differ from the true one, in nanoseconds.
+        var errorBound: Int64
+    }
+
+    /// Whether the compositor's clock is CLOCK_MONOTONIC, so that no conversion is needed.
+    var isMonotonic: Bool { clockID == CLOCK_MONOTONIC }
+
+    /// Whether this process can read the compositor's clock (a dynamic clock id cannot be).
+    var canReadClock: Bool { KernelClock.read(clockID) != nil }
+
+    /// Converts `time` (nanoseconds on the compositor's clock), or returns nil when that clock cannot
+    /// be read.
+    func convert(_ time: Int64) -> Conversion? {
+        if isMonotonic { return Conversion(monotonic: time, errorBound: 0) }
+        var best: (offset: Int64, window: Int64)?
+        for _ in 0..<Self.samplesPerConversion {
+            let before = KernelClock.monotonicNow()
+            guard let other = KernelClock.read(clockID) else { return nil }
+            let after = KernelClock.monotonicNow()
+            let window = after - before
+            if best == nil || window < best!.window {
+                best = (other - (before + window / 2), window)
+            }
+        }
+        guard let best else { return nil }
+        let monotonic = time - best.offset
+        let age = (KernelClock.monotonicNow() - monotonic).magnitude
+        let drift = (Int64(clamping: age) / 1_000) * Self.maximumSlewPartsPerMillion / 1_000 + 1
+        // Half the window, rounded up, plus the largest drift over the timestamp's age.
+        return Conversion(monotonic: monotonic, errorBound: (best.window + 1) / 2 + drift)
+    }
+}

@@ -1,0 +1,158 @@
+internal import CWayland
+internal import CWaylandProtocols
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An output's proxy and what the compositor said about it so far.
+final class OutputRecord {
+    let proxy: Proxy
+    var output: WaylandOutput
+
+    init(proxy: Proxy, globalName: UInt32) {
+        self.proxy = proxy
+        self.output = WaylandOutput(
+            globalName: globalName, name: nil, make: "", model: "", scale: 1, modes: [])
+    }
+
+    /// Applies one `wl_output` event.
+    func handle(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0:  // geometry: x, y, physical_width, physical_height, subpixel, make, model, transform
+            output.make = arguments[5].s.map { String(cString: $0) } ?? ""
+            output.model = arguments[6].s.map { String(cString: $0) } ?? ""
+        case 1:  // mode: flags, width, height, refresh
+            let flags = arguments[0].u
+            let mode = WaylandOutput.Mode(
+                width: arguments[1].i, height: arguments[2].i, refreshMillihertz: arguments[3].i,
+                isCurrent: flags & 0x1 != 0, isPreferred: flags & 0x2 != 0)
+            if mode.isCurrent {
+                for index in output.modes.indices { output.modes[index].isCurrent = false }
+            }
+            if let index = output.modes.firstIndex(where: {
+                ($0.width, $0.height, $0.refreshMillihertz) == (
+                    mode.width, mode.height, mode.refreshMillihertz
+                )
+            }) {
+                output.modes[index] = mode
+            } else {
+                output.modes.append(mode)
+            }
+        case 3:  // scale
+            output.scale = arguments[0].i
+        case 4:  // name
+            output.name = arguments[0].s.map { String(cString: $0) }
+        default:  // done, description
+            break
+        }
+    }
+
+    /// Releases the output (`wl_output.release` from version 3, else only the proxy).
+    func destroy() {
+        proxy.destroy(request: proxy.version >= 3 ? 0 : nil)
+    }
+}
+
+extension WaylandConnection {
+    /// The versions this module speaks, at most: it binds the lower of these and the compositor's.
+    enum SpokenVersion {
+        static let compositor: UInt32 = 4
+        static let shm: UInt32 = 1
+        static let output: UInt32 = 4
+        static let wmBase: UInt32 = 5
+        static let presentation: UInt32 = 1
+    }
+
+    /// Gets the registry, binds what it advertises, and waits for the bound objects' first events
+    /// (outputs' modes, shm formats, the presentation clock).
+    func bindGlobals(timeout: Duration) throws(WaylandError) {
+        try lock.withLock { () throws(WaylandError) in
+            // wl_display.get_registry (opcode 1).
+            guard
+                let registry = displayWrapper.create(
+                    1, cwl_interface_wl_registry(), version: displayWrapper.version, [wl_argument(n: 0)])
+            else { throw WaylandError.systemCall(name: "wl_display.get_registry", errno: .noMemory) }
+            registry.listen { [unowned self] opcode, arguments in handleRegistryEvent(opcode, arguments) }
+            self.registry = registry
+        }
+        try roundtrip(timeout: timeout)
+        try roundtrip(timeout: timeout)
+    }
+
+    /// `wl_registry.global` (0) binds; `global_remove` (1) forgets. Runs under the lock.
+    private func handleRegistryEvent(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0:
+            let name = arguments[0].u
+            let interface = arguments[1].s.map { String(cString: $0) } ?? ""
+            let version = arguments[2].u
+            advertised[name] = WaylandGlobal(name: name, interface: interface, version: version)
+            guard !ignoredGlobals.contains(interface) else { return }
+            bindLocked(name: name, interface: interface, version: version)
+        case 1:
+            let name = arguments[0].u
+            advertised[name] = nil
+            outputRecords.removeValue(forKey: name)?.destroy()
+        default:
+            break
+        }
+    }
+
+    private func bindLocked(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor" where compositor == nil:
+            compositor = bind(name, cwl_interface_wl_compositor(), min(version, SpokenVersion.compositor))
+        case "wl_shm" where shm == nil:
+            shm = bind(name, cwl_interface_wl_shm(), SpokenVersion.shm)
+            shm?.listen { [unowned self] _, arguments in shmFormatCodes.insert(arguments[0].u) }
+        case "wl_output":
+            guard let proxy = bind(name, cwl_interface_wl_output(), min(version, SpokenVersion.output)) else {
+                return
+            }
+            let record = OutputRecord(proxy: proxy, globalName: name)
+            proxy.listen { [unowned record] opcode, arguments in record.handle(opcode, arguments) }
+            outputRecords[name] = record
+        case "xdg_wm_base" where wmBase == nil:
+            wmBase = bind(name, cwl_interface_xdg_wm_base(), min(version, SpokenVersion.wmBase))
+            // ping (0) → pong (3) with the same serial.
+            wmBase?.listen { [unowned self] _, arguments in wmBase?.send(3, [wl_argument(u: arguments[0].u)])
+            }
+        case "wp_presentation" where presentation == nil:
+            presentation = bind(name, cwl_interface_wp_presentation(), SpokenVersion.presentation)
+            presentation?.listen { [unowned self] _, arguments in
+                presentationClock = clockid_t(Int32(bitPattern: arguments[0].u))
+            }
+        default:
+            break
+        }
+    }
+
+    /// `wl_registry.bind(name, interface, version, new_id)`; the new proxy is on the private queue.
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> Proxy? {
+        registry?.create(
+            0, interface, version: version,
+            [
+                wl_argument(u: name), wl_argument(s: interface.pointee.name), wl_argument(u: version),
+                wl_argument(n: 0),
+            ])
+    }
+
+    /// Destroys the globals' proxies and the registry. Call holding the lock.
+    func destroyGlobalsLocked() {
+        for record in outputRecords.values { record.destroy() }
+        outputRecords = [:]
+        wmBase?.destroy(request: 0)
+        presentation?.destroy(request: 0)
+        shm?.destroy(request: nil)
+        compositor?.destroy(request: nil)
+        registry?.destroy(request: nil)
+        (wmBase, presentation, shm, compositor, registry) = (nil, nil, nil, nil, nil)
+    }
+
+    /// The proxy of a global a call needs, or ``WaylandError/missingGlobal(interface:version:)``.
+    func requireLocked(_ proxy: Proxy?, _ interface: String) throws(WaylandError) -> Proxy {
+        guard let proxy else { throw .missingGlobal(interface: interface, version: 1) }
+        return proxy
+    }
+}

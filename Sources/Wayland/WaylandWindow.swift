@@ -1,0 +1,343 @@
+internal import CWayland
+internal import CWaylandProtocols
+
+/// An xdg-shell toplevel window with two `wl_shm` buffers to draw into.
+///
+/// ```swift
+/// let window = try WaylandWindow(connection: connection, title: "clock", width: 256, height: 256)
+/// try window.draw { pixels in pixels.fill(0xFF20_4080) }   // the next free buffer
+/// _ = try window.frameTiming.requestFrameCallback()
+/// try window.commit()                                       // attach, damage, commit
+/// ```
+///
+/// Creating a window makes the `wl_surface`, its `xdg_surface` and `xdg_toplevel`, sets the title,
+/// makes the initial commit and waits for the compositor's first `configure` (each `configure` is
+/// acknowledged as it arrives). The window keeps the size it was made with: a size the compositor
+/// suggests is recorded in ``suggestedSize`` and nothing more. It is mapped by the first commit after
+/// a ``draw(waitingUpTo:_:)``.
+///
+/// ``close()`` (or the last reference going away) destroys everything in order: the frame timing's
+/// requests, the toplevel, the xdg_surface, the surface, the buffers, the mapping.
+public final class WaylandWindow: @unchecked Sendable {
+    /// The connection the window is on.
+    public let connection: WaylandConnection
+    /// The title given at creation.
+    public let title: String
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// The buffers' pixel format.
+    public let pixelFormat: WaylandPixelFormat
+    /// Frame callbacks and presentation feedback on the window's surface.
+    public let frameTiming: WaylandFrameTiming
+
+    private let surface: Proxy
+    private let xdgSurface: Proxy
+    private let toplevel: Proxy
+    private let buffers: SharedMemoryBuffers
+
+    // Guarded by the connection's lock.
+    private var configuresReceived = 0
+    /// True until the first `configure`, and again from an unmap to the next `configure`: a buffer
+    /// must not be attached meanwhile.
+    private var awaitingConfigure = true
+    private var suggested: (width: Int, height: Int)?
+    private var isMappedLocked = false
+    private var isCloseRequestedLocked = false
+    private var isClosedLocked = false
+    private var drawnBuffer: Int?
+    private var lastCommittedBuffer: Int?
+
+    /// The largest width or height accepted.
+    public static var maximumDimension: Int { 16_384 }
+
+    /// Opens a toplevel window and waits for its first `configure`.
+    ///
+    /// - Parameters:
+    ///   - connection: The connection; it needs `wl_compositor`, `wl_shm` and `xdg_wm_base`.
+    ///   - title: The title (`xdg_toplevel.set_title`).
+    ///   - width: Width in pixels, 1 to ``maximumDimension``.
+    ///   - height: Height in pixels, 1 to ``maximumDimension``.
+    ///   - pixelFormat: The buffers' format.
+    ///   - appID: The application id (`xdg_toplevel.set_app_id`), if any.
+    ///   - timeout: How long to wait for the first `configure`.
+    /// - Throws: ``WaylandError/invalidArgument(_:)`` for a size out of range,
+    ///   ``WaylandError/missingGlobal(interface:version:)``, ``WaylandError/systemCall(name:errno:)``
+    ///   when the shared memory cannot be made, ``WaylandError/timedOut(waitingFor:)``, or the
+    ///   connection's failure.
+    public init(
+        connection: WaylandConnection, title: String, width: Int, height: Int,
+        pixelFormat: WaylandPixelFormat = .xrgb8888, appID: String? = nil, timeout: Duration = .seconds(2)
+    ) throws(WaylandError) {
+        guard (1...Self.maximumDimension).contains(width), (1...Self.maximumDimension).contains(height) else {
+            throw .invalidArgument(
+                "a window is 1 to \(Self.maximumDimension) pixels wide and high, not \(width) × \(height)")
+        }
+        let made = try connection.lock.withLock {
+            () throws(WaylandError) -> (Proxy, Proxy, Proxy, SharedMemoryBuffers) in
+            try connection.checkUsableLocked()
+            let compositor = try connection.requireLocked(connection.compositor, "wl_compositor")
+            let shm = try connection.requireLocked(connection.shm, "wl_shm")
+            let wmBase = try connection.requireLocked(connection.wmBase, "xdg_wm_base")
+            let buffers = try SharedMemoryBuffers(
+                shm: shm, width: width, height: height, format: pixelFormat, count: 2)
+            // wl_compositor.create_surface (0), xdg_wm_base.get_xdg_surface (2), xdg_surface.get_toplevel (1).
+            guard
+                let surface = compositor.create(
+                    0, cwl_interface_wl_surface(), version: compositor.version, [wl_argument(n: 0)]),
+                let xdgSurface = wmBase.create(
+                    2, cwl_interface_xdg_surface(), version: wmBase.version,
+                    [wl_argument(n: 0), wl_argument(o: surface.pointer)]),
+                let toplevel = xdgSurface.create(
+                    1, cwl_interface_xdg_toplevel(), version: xdgSurface.version, [wl_argument(n: 0)])
+            else {
+                buffers.destroy()
+                throw .connectionLost(connection.failureErrno ?? .noMemory)
+            }
+            return (surface, xdgSurface, toplevel, buffers)
+        }
+        self.connection = connection
+        self.title = title
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        (surface, xdgSurface, toplevel, buffers) = made
+        frameTiming = WaylandFrameTiming(connection: connection, surface: made.0, ownsWrapper: false)
+
+        // Listen before the initial commit: nothing is sent to these objects before it.
+        try connection.lock.withLock { () throws(WaylandError) in
+            xdgSurface.listen { [unowned self] _, arguments in configured(serial: arguments[0].u) }
+            toplevel.listen { [unowned self] opcode, arguments in toplevelEvent(opcode, arguments) }
+            // xdg_toplevel.set_title (2), set_app_id (3).
+            title.withCString { toplevel.send(2, [wl_argument(s: $0)]) }
+            appID?.withCString { toplevel.send(3, [wl_argument(s: $0)]) }
+            surface.send(6)  // the initial commit, without a buffer
+            try connection.flushLocked()
+        }
+        connection.registerChild(self) { [weak self] in self?.close() }
+        do throws(WaylandError) {
+            try waitForConfigure(timeout: timeout, what: "the window's first configure")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The `struct wl_surface *` of the window, for code that takes a surface (the window owns it).
+    public var surfacePointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(surface.pointer) }
+
+    /// Whether the window's content is shown: true from a commit with a buffer to ``unmap()``.
+    public var isMapped: Bool { connection.lock.withLock { isMappedLocked } }
+
+    /// Whether the compositor asked the window to close (`xdg_toplevel.close`); closing is up to you.
+    public var isCloseRequested: Bool { connection.lock.withLock { isCloseRequestedLocked } }
+
+    /// The size the compositor last suggested in a `configure`, or nil when it left it to the window.
+    public var suggestedSize: (width: Int, height: Int)? { connection.lock.withLock { suggested } }
+
+    /// How many `configure` sequences the window has received (and acknowledged).
+    public var configureCount: Int { connection.lock.withLock { configuresReceived } }
+
+    /// Draws the next frame: calls `body` with the pixels of a buffer the compositor does not hold
+    /// (waiting up to `timeout` for one to be released), to be attached by the next ``commit(damage:)``.
+    /// Drawing again before committing draws into the same buffer.
+    ///
+    /// - Throws: ``WaylandError/noFreeBuffer`` when both buffers are still held after `timeout`,
+    ///   ``WaylandError/closed(_:)`` or the connection's failure.
+    public func draw(waitingUpTo timeout: Duration = .milliseconds(500), _ body: (WaylandPixels) -> Void)
+        throws(WaylandError)
+    {
+        let deadline = monotonicDeadline(after: timeout)
+        var index: Int?
+        while index == nil {
+            index = try connection.lock.withLock { () throws(WaylandError) -> Int? in
+                try checkUsableLocked()
+                return drawnBuffer ?? buffers.freeBuffer(avoiding: lastCommittedBuffer)
+            }
+            guard index == nil else { break }
+            let outcome = connection.wait(until: deadline, wakeable: false, extraDescriptor: nil) {
+                isClosedLocked || buffers.freeBuffer(avoiding: nil) != nil
+            }
+            switch outcome {
+            case .satisfied, .woken: continue
+            case .timedOut: throw .noFreeBuffer
+            case .lost, .closed:
+                try connection.lock.withLock { () throws(WaylandError) in try checkUsableLocked() }
+            }
+        }
+        guard let index else { return }
+        body(buffers.pixels(index))
+        connection.lock.withLock {
+            guard !isClosedLocked else { return }
+            buffers.set(index, .drawn)
+            drawnBuffer = index
+        }
+    }
+
+    /// Commits the surface: attaches the buffer drawn since the last commit, if any, with `damage`
+    /// (nil: the whole buffer), then `wl_surface.commit`, and sends it at once. While the window is
+    /// unmapped, the commit carries no buffer (the drawn one waits for ``remap(timeout:)``).
+    ///
+    /// Frame callbacks and presentation feedback asked for on ``frameTiming`` before this call apply
+    /// to this commit.
+    ///
+    /// - Returns: CLOCK_MONOTONIC in nanoseconds just before the commit was sent.
+    /// - Throws: ``WaylandError/closed(_:)`` or the connection's failure.
+    @discardableResult
+    public func commit(damage: [WaylandRect]? = nil) throws(WaylandError) -> Int64 {
+        try connection.lock.withLock { () throws(WaylandError) -> Int64 in
+            try checkUsableLocked()
+            if let index = drawnBuffer, !awaitingConfigure {
+                attachLocked(index, damage: damage)
+            }
+            let time = KernelClock.monotonicNow()
+            surface.send(6)  // wl_surface.commit
+            try connection.flushLocked()
+            return time
+        }
+    }
+
+    /// Hides the window: attaches no buffer and commits (`xdg_surface` then needs a new initial commit
+    /// and `configure` before a buffer, which ``remap(timeout:)`` does). Frame callbacks stop until
+    /// the window is mapped again; feedback for the commits meanwhile stays pending.
+    ///
+    /// - Throws: ``WaylandError/closed(_:)`` or the connection's failure.
+    public func unmap() throws(WaylandError) {
+        try connection.lock.withLock { () throws(WaylandError) in
+            try checkUsableLocked()
+            // wl_surface.attach(NULL, 0, 0), then commit.
+            surface.send(1, [wl_argument(o: nil), wl_argument(i: 0), wl_argument(i: 0)])
+            surface.send(6)
+            isMappedLocked = false
+            awaitingConfigure = true
+            try connection.flushLocked()
+        }
+    }
+
+    /// Shows the window again after ``unmap()``: makes the initial commit again, lets the compositor
+    /// answer it, then attaches the buffer drawn last (or the last one shown) and commits. Does nothing
+    /// when the window is mapped.
+    ///
+    /// xdg-shell asks an unmapped surface for a new initial commit and `configure` before a buffer;
+    /// some compositors (weston 10) keep the surface configured and send none. Two roundtrips after
+    /// the initial commit settle which: a `configure` the commit caused has arrived by then (weston
+    /// sends it when it goes idle after the batch of requests holding the commit, so before the answer
+    /// to the second sync), and is acknowledged; without one, the buffer is attached all the same.
+    ///
+    /// - Throws: ``WaylandError/invalidArgument(_:)`` when nothing was ever drawn,
+    ///   ``WaylandError/timedOut(waitingFor:)``, ``WaylandError/closed(_:)`` or the connection's failure.
+    public func remap(timeout: Duration = .seconds(2)) throws(WaylandError) {
+        let needed = try connection.lock.withLock { () throws(WaylandError) -> Bool in
+            try checkUsableLocked()
+            guard !isMappedLocked else { return false }
+            guard drawnBuffer != nil || lastCommittedBuffer != nil else {
+                throw .invalidArgument("remap needs a frame drawn before")
+            }
+            if awaitingConfigure {
+                surface.send(6)  // the initial commit again
+                try connection.flushLocked()
+            }
+            return true
+        }
+        guard needed else { return }
+        try connection.roundtrip(timeout: timeout)
+        try connection.roundtrip(timeout: timeout)
+        try connection.lock.withLock { () throws(WaylandError) in
+            try checkUsableLocked()
+            awaitingConfigure = false
+            guard let index = drawnBuffer ?? lastCommittedBuffer else { return }
+            attachLocked(index, damage: nil)
+            surface.send(6)
+            try connection.flushLocked()
+        }
+    }
+
+    /// Closes the window: its frame timing, then the toplevel, the xdg_surface, the surface and the
+    /// buffers, in that order. Idempotent.
+    public func close() {
+        frameTiming.close()
+        let closedNow = connection.lock.withLock { () -> Bool in
+            guard !isClosedLocked else { return false }
+            isClosedLocked = true
+            toplevel.destroy(request: 0)
+            xdgSurface.destroy(request: 0)
+            surface.destroy(request: 0)
+            buffers.destroy()
+            drawnBuffer = nil
+            isMappedLocked = false
+            connection.unregisterChildLocked(self)
+            try? connection.flushLocked()
+            return true
+        }
+        if closedNow { connection.interruptSignal.signal() }
+    }
+
+    // MARK: Private
+
+    private func checkUsableLocked() throws(WaylandError) {
+        if isClosedLocked { throw .closed("the window") }
+        try connection.checkUsableLocked()
+    }
+
+    /// Attaches buffer `index` with `damage` (nil: all of it). Call holding the lock.
+    private func attachLocked(_ index: Int, damage: [WaylandRect]?) {
+        surface.send(1, [wl_argument(o: buffers.proxy(index).pointer), wl_argument(i: 0), wl_argument(i: 0)])
+        let rects = damage ?? [WaylandRect(x: 0, y: 0, width: Int32(width), height: Int32(height))]
+        // wl_surface.damage_buffer (9, version 4) counts buffer pixels; damage (2) surface ones, the
+        // same at scale 1.
+        let opcode: UInt32 = surface.version >= 4 ? 9 : 2
+        for rect in rects {
+            surface.send(
+                opcode,
+                [
+                    wl_argument(i: rect.x), wl_argument(i: rect.y), wl_argument(i: rect.width),
+                    wl_argument(i: rect.height),
+                ])
+        }
+        buffers.set(index, .held)
+        lastCommittedBuffer = index
+        drawnBuffer = nil
+        isMappedLocked = true
+    }
+
+    /// Waits until a `configure` has arrived since the window last needed one.
+    private func waitForConfigure(timeout: Duration, what: String) throws(WaylandError) {
+        let outcome = connection.wait(
+            until: monotonicDeadline(after: timeout), wakeable: false, extraDescriptor: nil
+        ) {
+            isClosedLocked || !awaitingConfigure
+        }
+        switch outcome {
+        case .satisfied, .woken:
+            try connection.lock.withLock { () throws(WaylandError) in try checkUsableLocked() }
+        case .timedOut: throw .timedOut(waitingFor: what)
+        case .lost, .closed:
+            try connection.lock.withLock { () throws(WaylandError) in try checkUsableLocked() }
+        }
+    }
+
+    /// `xdg_surface.configure`: acknowledged at once (the window keeps its size). Under the lock.
+    private func configured(serial: UInt32) {
+        xdgSurface.send(4, [wl_argument(u: serial)])  // ack_configure
+        configuresReceived += 1
+        awaitingConfigure = false
+    }
+
+    /// `xdg_toplevel.configure` (0: width, height, states) and `close` (1). Under the lock.
+    private func toplevelEvent(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0:
+            let (width, height) = (Int(arguments[0].i), Int(arguments[1].i))
+            suggested = width > 0 && height > 0 ? (width, height) : nil
+        case 1:
+            isCloseRequestedLocked = true
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// A weston compositor started headless for one test, in a runtime directory of its own.
+///
+/// `weston --backend=headless-backend.so --socket=wl-test --idle-time=0 --config=… --log=…` with
+/// `[core] repaint-window=16` (frame callbacks about 17 ms apart); the socket is polled for, and the
+/// compositor is stopped by its PID (SIGTERM, or SIGKILL by ``kill(signal:)``) when the test ends.
+final class WestonServer {
+    /// Why a weston could not be started.
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The runtime directory (`XDG_RUNTIME_DIR` for weston), removed at the end.
+    let runtimeDirectory: String
+    /// The socket's absolute path: what `WaylandConnection(name:)` takes.
+    let socketPath: String
+    /// weston's log.
+    let logPath: String
+    private let process: Process
+
+    /// Starts weston and waits (up to 5 s) until its socket accepts connections (the file appears at
+    /// `bind`, a moment before weston listens).
+    init(repaintWindow: Int = 16) throws {
+        guard let executable = WestonAvailability.executable else {
+            throw StartFailure(
+                description: "weston is not installed, and CI=true requires the Wayland tests to run: "
+                    + "apt-get install weston libwayland-dev wayland-protocols")
+        }
+        runtimeDirectory = try Self.makeRuntimeDirectory()
+        socketPath = runtimeDirectory + "/wl-test"
+        logPath = runtimeDirectory + "/weston.log"
+        let config = runtimeDirectory + "/weston.ini"
+        try "[core]\nrepaint-window=\(repaintWindow)\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [
+            "--backend=headless-backend.so", "--socket=wl-test", "--idle-time=0", "--config=\(config)",
+            "--log=\(logPath)",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["DISPLAY"] = nil
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+
+        let deadline = Date().addingTimeInterval(5)
+        while !UnixSocket.accepts(socketPath) {
+            guard process.isRunning, Date() < deadline else {
+                stop()
+                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
+                throw StartFailure(description: "weston did not listen on its socket within 5 s:\n\(log)")
+            }
+            usleep(5_000)
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    /// weston's process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Sends `signal` to weston and waits for it to exit.
+    func kill(signal: Int32) {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, signal)
+        waitForExit()
+    }
+
+    /// Stops weston (SIGTERM, SIGKILL after 2 s).
+    func stop() {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+        if process.isRunning { kill(signal: SIGKILL) }
+        waitForExit()
+    }
+
+    private func waitForExit() {
+        process.waitUntilExit()
+    }
+
+    private static func makeRuntimeDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/frameclock-weston-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw StartFailure(description: "mkdtemp failed: errno \(errno)")
+        }
+        // mkdtemp makes it 0700, as weston requires.
+        return String(cString: made)
+    }
+}
+
+/// Whether weston is installed, and what the tests do without it: skip loudly, or fail under CI=true.
+enum WestonAvailability {
+    /// weston's path, found on `PATH`, or nil.
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/weston"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }()
+
+    /// Whether CI=true is set: a missing weston is then a failure.
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    /// Whether the tests that need weston run. Without weston and outside CI they are skipped, and a
+    /// warning says so on standard error.
+    static let testsRun: Bool = {
+        if executable != nil || isCI { return true }
+        FileHandle.standardError.write(
+            Data(
+                ("\n*** WaylandTests: weston is not installed: SKIPPING every test that needs a compositor. "
+                    + "Install weston libwayland-dev wayland-protocols to run them (with CI=true they fail). ***\n\n")
+                    .utf8))
+        return false
+    }()
+
+    /// The reason shown for a skipped test.
+    static let skipReason: Comment =
+        "weston is not installed (apt-get install weston); with CI=true this fails"
+}
