@@ -25,7 +25,8 @@ if grep -E "^$PWD/(Sources|Tests|Examples|Benchmarks)/.*: warning:" /tmp/framecl
 fi
 
 step "documentation (DocC, every library; a warning fails the run)"
-swift package generate-documentation --target DRM --target FrameClock --warnings-as-errors
+swift package generate-documentation --target DRM --target FrameClock --target KMSPresentation --target Wayland \
+    --warnings-as-errors
 
 step "unit tests"
 swift test --skip-build

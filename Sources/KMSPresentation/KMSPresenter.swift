@@ -9,7 +9,7 @@ import SystemPackage
 /// ``present(_:to:draw:)``: the flip is queued at once and completes at the next vblank, which for
 /// a frame drawn on the link of this CRTC (``displaySource``) is the frame's `targetTimestamp`.
 /// The flip's completion event — the kernel's timestamp and vblank count — is reported to the link
-/// as presentation feedback (``DisplayLink/presented(_:at:vblank:)``); a frame whose flip could not
+/// as presentation feedback (`DisplayLink.presented(_:at:vblank:)`); a frame whose flip could not
 /// be queued is reported discarded. So every frame handed over is accounted for:
 /// ``framesPresented`` + ``framesDropped`` = ``flipsRequested`` once no flip is pending.
 ///
