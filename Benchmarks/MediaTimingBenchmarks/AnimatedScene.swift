@@ -9,6 +9,11 @@ struct AnimatedScene {
         case one
         /// The sweep, an eased autoreversing opacity pulse and a keyframe `position` path.
         case three
+        /// The three animations (the pulse and the path repeating three times rather than forever)
+        /// on layers whose inputs do not change from frame to frame: the even layers are paused at
+        /// a fixed offset inside every animation, the odd ones run on, an hour past the end of
+        /// every animation, with nothing filling.
+        case idle
     }
 
     /// The frame interval, 60 Hz.
@@ -30,6 +35,14 @@ struct AnimatedScene {
             layer.position = Point(x: Double(index % 100) * 32, y: Double(index / 100) * 32)
             try root.addSublayer(layer)
             try Self.addAnimations(animationsPerLayer, to: layer, phase: Double(index % 60))
+            if animationsPerLayer == .idle {
+                if index % 2 == 0 {
+                    layer.speed = 0
+                    layer.timeOffset = 30
+                } else {
+                    layer.timeOffset = 3_600
+                }
+            }
             layers.append(layer)
         }
         self.layers = layers
@@ -43,12 +56,13 @@ struct AnimatedScene {
         sweep.timeOffset = phase
         sweep.timingFunction = .linear
         layer.add(sweep, forKey: "sweep", atRootTime: 0)
-        guard kind == .three else { return }
+        guard kind != .one else { return }
+        let repeats = kind == .idle ? 3 : Double.infinity
 
         var pulse = BasicAnimation(property: .opacity, fromValue: 1.0, toValue: 0.2)
         pulse.duration = 0.8
         pulse.autoreverses = true
-        pulse.repeatCount = .infinity
+        pulse.repeatCount = repeats
         pulse.timeOffset = phase / 60
         pulse.timingFunction = .easeInEaseOut
         layer.add(pulse, forKey: "pulse", atRootTime: 0)
@@ -62,21 +76,15 @@ struct AnimatedScene {
             ],
             keyTimes: [0, 0.2, 0.5, 0.7, 1])
         path.duration = 2
-        path.repeatCount = .infinity
+        path.repeatCount = repeats
         path.timeOffset = phase / 30
         layer.add(path, forKey: "path", atRootTime: 0)
     }
 
     /// Brings every layer's cache to root time `rootTime`.
     mutating func evaluate(atRootTime rootTime: Double) {
-        let parentTime = root.localTime(atRootTime: rootTime)
-        caches.withUnsafeMutableBufferPointer { caches in
-            for index in layers.indices {
-                let layer = layers[index]
-                layer.updatePresentation(
-                    &caches[index], atLocalTime: layer.localTime(fromParentTime: parentTime))
-            }
-        }
+        Layer.updatePresentations(
+            of: layers, into: &caches, atParentTime: root.localTime(atRootTime: rootTime))
     }
 
     /// Evaluates the next 60 Hz frame, wrapping round after 59 s so that the sweeps stay inside

@@ -15,11 +15,11 @@ struct AnimationComposition: Sendable, Hashable {
     /// additive animation, the value beneath, to a value computed within one cycle.
     @inline(__always)
     func combined<Value: Interpolatable>(
-        _ value: Value, cycleEndValue: Value, cycle: Double, underlying: Value
+        _ value: Value, cycle: Double, underlying: Value, cycleEndValue: @autoclosure () -> Value
     ) -> Value {
         var result = value
-        if isCumulative && cycle != 0 {
-            result = result.adding(cycleEndValue.scaled(by: cycle))
+        if isCumulative {
+            if cycle != 0 { result = result.adding(cycleEndValue().scaled(by: cycle)) }
         }
         if isAdditive {
             result = underlying.adding(result)

@@ -1,5 +1,8 @@
-/// An animation as it was added to a layer, under its key: what `animation(forKey:)` returns.
-struct AnimationRecord: Sendable {
+/// An animation as it was added to a layer, under its key: what `animation(forKey:)` returns, and
+/// how to compile it into the layer's program.
+struct AnimationRecord {
     var key: String?
     var animation: any LayerAnimation
+    /// Appends the animation's instructions (``ProgramEmitting/emit(into:)`` of the concrete type).
+    var emit: (inout ProgramBuilder) -> Void
 }

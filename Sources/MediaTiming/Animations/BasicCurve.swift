@@ -31,6 +31,9 @@ struct BasicCurve<Value: Interpolatable>: ProgressEvaluating {
         composition = AnimationComposition(of: animation)
     }
 
+    /// Whether the value depends on the value beneath the animation.
+    var usesValueBeneath: Bool { startIsRelative || endIsRelative || composition.isAdditive }
+
     /// The start and end values over `current` (see ``BasicAnimation``); for an additive animation
     /// relative endpoints are relative to zero, since the value beneath is added afterwards.
     @inline(__always)
@@ -48,6 +51,6 @@ struct BasicCurve<Value: Interpolatable>: ProgressEvaluating {
         let fraction = timingFunction.output(forInput: progress.progress)
         let value = from.interpolated(to: to, fraction: fraction)
         return composition.combined(
-            value, cycleEndValue: autoreverses ? from : to, cycle: progress.cycle, underlying: underlying)
+            value, cycle: progress.cycle, underlying: underlying, cycleEndValue: autoreverses ? from : to)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Conformers hold only what evaluation reads (values, timing function, composition flags) and
 /// none of the animation's descriptive parts, so that the per-frame path copies little.
-protocol ProgressEvaluating<Value>: Sendable {
+protocol ProgressEvaluating<Value> {
     associatedtype Value: Interpolatable
 
     var composition: AnimationComposition { get }

@@ -15,7 +15,7 @@ extension Layer {
     ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
-        attach(copy, key: key, isKeyframe: false) { copy.property.storeBasic(BasicCurve(copy), &$0) }
+        attach(copy, key: key)
     }
 
     /// Adds a keyframe animation under `key`, with the same rules as the basic-animation overload.
@@ -24,7 +24,7 @@ extension Layer {
     ) {
         var copy = animation
         copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
-        attach(copy, key: key, isKeyframe: true) { copy.property.storeKeyframe(copy.curve, &$0) }
+        attach(copy, key: key)
     }
 
     /// The animation added under `key`, with its begin time as fixed when it was added, or `nil`.
@@ -39,27 +39,19 @@ extension Layer {
     }
 
     /// How many animations the layer holds, keyed or not.
-    public var animationCount: Int { attachedAnimations.count }
+    public var animationCount: Int { animationRecords.count }
 
     /// Removes the animation with `key`, if any.
     public func removeAnimation(forKey key: String) {
-        var index = animationRecords.count - 1
-        while index >= 0 {
-            if animationRecords[index].key == key {
-                animationRecords.remove(at: index)
-                detachAnimation(at: index)
-            }
-            index -= 1
-        }
-        markFirstAnimationOnEachField()
+        let countBefore = animationRecords.count
+        animationRecords.removeAll { $0.key == key }
+        if animationRecords.count != countBefore { rebuildProgram() }
     }
 
     /// Removes every animation, keyed or not.
     public func removeAllAnimations() {
-        attachedAnimations.removeAll()
-        animationTables.removeAll()
         animationRecords.removeAll()
-        markFirstAnimationOnEachField()
+        rebuildProgram()
     }
 
     private func fixedBeginTime(_ beginTime: Double, atRootTime rootTime: Double) -> Double {
@@ -68,44 +60,19 @@ extension Layer {
         return now.isFinite ? now : 0
     }
 
-    private func attach(
-        _ animation: some LayerAnimation, key: String?, isKeyframe: Bool,
-        store: (inout AnimationTables) -> (AnimationTarget, Int)
-    ) {
-        if let key { removeAnimation(forKey: key) }
-        let (target, index) = store(&animationTables)
-        attachedAnimations.append(
-            AttachedAnimation(
-                timing: ResolvedTiming(animation.timing), target: target, isKeyframe: isKeyframe, index: index
-            ))
-        animationRecords.append(AnimationRecord(key: key, animation: animation))
-        markFirstAnimationOnEachField()
+    private func attach(_ animation: some LayerAnimation & ProgramEmitting, key: String?) {
+        if let key { animationRecords.removeAll { $0.key == key } }
+        animationRecords.append(AnimationRecord(key: key, animation: animation, emit: animation.emit(into:)))
+        rebuildProgram()
     }
 
-    /// Removes the attached animation at `position` and its evaluation form, renumbering the forms
-    /// after it in the same table.
-    private func detachAnimation(at position: Int) {
-        let removed = attachedAnimations.remove(at: position)
-        animationTables.remove(removed)
-        for other in attachedAnimations.indices
-        where attachedAnimations[other].target.sharesTable(with: removed.target)
-            && attachedAnimations[other].isKeyframe == removed.isKeyframe
-            && attachedAnimations[other].index > removed.index
-        {
-            attachedAnimations[other].index -= 1
-        }
-    }
-
-    /// Called whenever the list of animations changes: marks each field's first animation, and
-    /// takes a new revision so that presentation caches refill from the model (a field whose last
-    /// animation was removed must return to its model value).
-    private func markFirstAnimationOnEachField() {
+    /// Called whenever the list of animations changes: compiles it again, and takes a new revision
+    /// so that presentation caches refill from the model (a field whose last animation was removed
+    /// must return to its model value).
+    private func rebuildProgram() {
+        var builder = ProgramBuilder()
+        for record in animationRecords { record.emit(&builder) }
+        program.replace(with: builder)
         modelRevision = ModelRevision.next()
-        var seen: UInt64 = 0
-        for index in attachedAnimations.indices {
-            let bit = attachedAnimations[index].target.fieldBit
-            attachedAnimations[index].isFirstOnField = seen & bit == 0
-            seen |= bit
-        }
     }
 }

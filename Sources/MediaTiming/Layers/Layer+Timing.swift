@@ -3,7 +3,12 @@ extension Layer {
     /// `parentTime`: `(parentTime − beginTime) · speed + timeOffset`, or `timeOffset` when `speed`
     /// is 0.
     public func localTime(fromParentTime parentTime: Double) -> Double {
-        clock.localTime(fromParentTime: parentTime)
+        // The mapping as written, when it gives a finite time on a running layer: that can only
+        // come from finite settings, so the careful form (which reads non-finite settings as their
+        // defaults) would give the same. Every frame of every layer takes this path.
+        let direct = (parentTime - beginTime) * speed + timeOffset
+        if direct.isFinite && speed != 0 { return direct }
+        return clock.localTime(fromParentTime: parentTime)
     }
 
     /// This layer's local time at root time `rootTime`, the mapping applied from the root down

@@ -19,29 +19,29 @@
 /// is a data race. Evaluation (``presentation(atRootTime:)``) takes no lock and does not allocate.
 public class Layer: @unchecked Sendable {
     // The per-frame path reads the clock, the revision and the animations: they come first, so
-    // that they share the object's first cache line.
+    // that they share the object's first cache line. They are read without the dynamic
+    // exclusivity check (which would cost more than the whole clock computation); the type is
+    // documented as usable from one thread at a time.
 
     /// When the layer's time begins, in its superlayer's time. Default 0. Non-finite values are
     /// read as 0.
-    public var beginTime = 0.0
+    @exclusivity(unchecked) public var beginTime = 0.0
 
     /// How fast the layer's time runs relative to its superlayer's. Default 1; 0 freezes the layer at
     /// ``timeOffset``; negative values run time backwards. Non-finite values are read as 1.
-    public var speed = 1.0
+    @exclusivity(unchecked) public var speed = 1.0
 
     /// An offset added to the layer's local time. Default 0. Non-finite values are read as 0.
-    public var timeOffset = 0.0
+    @exclusivity(unchecked) public var timeOffset = 0.0
 
     /// The revision of the current model and list of animations (see ``PresentationCache``).
     @exclusivity(unchecked) var modelRevision = ModelRevision.next()
 
-    /// The animations in evaluation order (the per-frame path reads only these and the tables).
-    @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
+    /// The animations compiled for evaluation, in the order they apply (the per-frame path reads
+    /// only this); rebuilt from `animationRecords` whenever they change.
+    @exclusivity(unchecked) var program = AnimationProgram()
 
-    /// The animations' evaluation forms, which `attachedAnimations` index into.
-    @exclusivity(unchecked) var animationTables = AnimationTables()
-
-    /// The animations as added, with their keys, in the same order as `attachedAnimations`.
+    /// The animations as added, with their keys, in the order they apply.
     var animationRecords: [AnimationRecord] = []
 
     var speedBeforePause = 1.0
@@ -73,6 +73,10 @@ public class Layer: @unchecked Sendable {
 
     /// A layer with Core Animation's default state.
     public init() {}
+
+    deinit {
+        program.deallocate()
+    }
 
     /// The model state: what the layer shows where no animation applies.
     public var modelState: LayerState {

@@ -15,9 +15,8 @@ public struct LayerProperty<Value: Interpolatable>: Sendable, Equatable, CustomS
     /// The property's name, as Core Animation's key path spells it.
     public let name: String
     let read: @Sendable (LayerState) -> Value
-    /// Stores an evaluation form in the table of `Value`s; returns the target and the index.
-    let storeBasic: @Sendable (BasicCurve<Value>, inout AnimationTables) -> (AnimationTarget, Int)
-    let storeKeyframe: @Sendable (KeyframeCurve<Value>, inout AnimationTables) -> (AnimationTarget, Int)
+    /// Where an animation of the property writes its value.
+    let target: PropertyTarget
 
     /// The name.
     public var description: String { name }
@@ -29,92 +28,104 @@ public struct LayerProperty<Value: Interpolatable>: Sendable, Equatable, CustomS
     public func value(in state: LayerState) -> Value { read(state) }
 }
 
+extension LayerProperty {
+    /// A property stored whole in `field`, found at `keyPath`.
+    init(
+        _ name: String, _ keyPath: KeyPath<LayerState, Value> & Sendable, _ kind: ValueKind, field: StateField
+    ) {
+        self.init(name: name, read: { $0[keyPath: keyPath] }, target: PropertyTarget(kind, field: field))
+    }
+}
+
 extension LayerProperty where Value == Double {
-    init(_ slot: ScalarSlot) {
-        name = "\(slot)"
-        read = { $0[slot] }
-        storeBasic = { (.scalar(slot), $1.scalars.append($0)) }
-        storeKeyframe = { (.scalar(slot), $1.scalars.append($0)) }
+    init(_ name: String, _ keyPath: KeyPath<LayerState, Double> & Sendable, field: StateField) {
+        self.init(name, keyPath, .scalar, field: field)
     }
 
     /// ``LayerState/opacity``.
-    public static var opacity: LayerProperty<Double> { LayerProperty(.opacity) }
+    public static var opacity: LayerProperty<Double> { LayerProperty("opacity", \.opacity, field: .opacity) }
     /// ``LayerState/strokeStart``.
-    public static var strokeStart: LayerProperty<Double> { LayerProperty(.strokeStart) }
+    public static var strokeStart: LayerProperty<Double> {
+        LayerProperty("strokeStart", \.strokeStart, field: .strokeStart)
+    }
     /// ``LayerState/strokeEnd``.
-    public static var strokeEnd: LayerProperty<Double> { LayerProperty(.strokeEnd) }
+    public static var strokeEnd: LayerProperty<Double> {
+        LayerProperty("strokeEnd", \.strokeEnd, field: .strokeEnd)
+    }
     /// ``LayerState/lineWidth``.
-    public static var lineWidth: LayerProperty<Double> { LayerProperty(.lineWidth) }
+    public static var lineWidth: LayerProperty<Double> {
+        LayerProperty("lineWidth", \.lineWidth, field: .lineWidth)
+    }
     /// ``LayerState/miterLimit``.
-    public static var miterLimit: LayerProperty<Double> { LayerProperty(.miterLimit) }
+    public static var miterLimit: LayerProperty<Double> {
+        LayerProperty("miterLimit", \.miterLimit, field: .miterLimit)
+    }
     /// ``LayerState/fontSize``.
-    public static var fontSize: LayerProperty<Double> { LayerProperty(.fontSize) }
+    public static var fontSize: LayerProperty<Double> {
+        LayerProperty("fontSize", \.fontSize, field: .fontSize)
+    }
 }
 
 extension LayerProperty where Value == Point {
-    init(_ slot: PointSlot) {
-        name = "\(slot)"
-        read = { $0[slot] }
-        storeBasic = { (.point(slot), $1.points.append($0)) }
-        storeKeyframe = { (.point(slot), $1.points.append($0)) }
+    init(_ name: String, _ keyPath: KeyPath<LayerState, Point> & Sendable, field: StateField) {
+        self.init(name, keyPath, .point, field: field)
     }
 
     /// ``LayerState/position``.
-    public static var position: LayerProperty<Point> { LayerProperty(.position) }
+    public static var position: LayerProperty<Point> {
+        LayerProperty("position", \.position, field: .position)
+    }
     /// ``LayerState/anchorPoint``.
-    public static var anchorPoint: LayerProperty<Point> { LayerProperty(.anchorPoint) }
+    public static var anchorPoint: LayerProperty<Point> {
+        LayerProperty("anchorPoint", \.anchorPoint, field: .anchorPoint)
+    }
 }
 
 extension LayerProperty where Value == Size {
-    init(_ slot: SizeSlot) {
-        name = slot == .boundsSize ? "bounds.size" : "\(slot)"
-        read = { $0[slot] }
-        storeBasic = { (.size(slot), $1.sizes.append($0)) }
-        storeKeyframe = { (.size(slot), $1.sizes.append($0)) }
-    }
-
     /// The size of ``LayerState/bounds`` (Core Animation's `"bounds.size"`).
-    public static var boundsSize: LayerProperty<Size> { LayerProperty(.boundsSize) }
+    public static var boundsSize: LayerProperty<Size> {
+        LayerProperty(
+            name: "bounds.size", read: { $0.bounds.size },
+            target: PropertyTarget(
+                .size, field: .bounds,
+                offset: StateField.bounds.offset + (MemoryLayout<Rect>.offset(of: \.size) ?? 0)))
+    }
 }
 
 extension LayerProperty where Value == Rect {
-    init(_ slot: RectSlot) {
-        name = "\(slot)"
-        read = { $0[slot] }
-        storeBasic = { (.rect(slot), $1.rects.append($0)) }
-        storeKeyframe = { (.rect(slot), $1.rects.append($0)) }
-    }
-
     /// ``LayerState/bounds``.
-    public static var bounds: LayerProperty<Rect> { LayerProperty(.bounds) }
+    public static var bounds: LayerProperty<Rect> {
+        LayerProperty(name: "bounds", read: { $0.bounds }, target: PropertyTarget(.rect, field: .bounds))
+    }
 }
 
 extension LayerProperty where Value == Color {
-    init(_ slot: ColorSlot) {
-        name = "\(slot)"
-        read = { $0[slot] }
-        storeBasic = { (.color(slot), $1.colors.append($0)) }
-        storeKeyframe = { (.color(slot), $1.colors.append($0)) }
+    init(_ name: String, _ keyPath: KeyPath<LayerState, Color> & Sendable, field: StateField) {
+        self.init(name, keyPath, .color, field: field)
     }
 
     /// ``LayerState/backgroundColor``.
-    public static var backgroundColor: LayerProperty<Color> { LayerProperty(.backgroundColor) }
+    public static var backgroundColor: LayerProperty<Color> {
+        LayerProperty("backgroundColor", \.backgroundColor, field: .backgroundColor)
+    }
     /// ``LayerState/fillColor``.
-    public static var fillColor: LayerProperty<Color> { LayerProperty(.fillColor) }
+    public static var fillColor: LayerProperty<Color> {
+        LayerProperty("fillColor", \.fillColor, field: .fillColor)
+    }
     /// ``LayerState/strokeColor``.
-    public static var strokeColor: LayerProperty<Color> { LayerProperty(.strokeColor) }
+    public static var strokeColor: LayerProperty<Color> {
+        LayerProperty("strokeColor", \.strokeColor, field: .strokeColor)
+    }
     /// ``LayerState/foregroundColor``.
-    public static var foregroundColor: LayerProperty<Color> { LayerProperty(.foregroundColor) }
+    public static var foregroundColor: LayerProperty<Color> {
+        LayerProperty("foregroundColor", \.foregroundColor, field: .foregroundColor)
+    }
 }
 
 extension LayerProperty where Value == Transform2D {
-    init(_ slot: TransformSlot) {
-        name = "\(slot)"
-        read = { $0[slot] }
-        storeBasic = { (.transform(slot), $1.transforms.append($0)) }
-        storeKeyframe = { (.transform(slot), $1.transforms.append($0)) }
-    }
-
     /// ``LayerState/transform``.
-    public static var transform: LayerProperty<Transform2D> { LayerProperty(.transform) }
+    public static var transform: LayerProperty<Transform2D> {
+        LayerProperty(
+            name: "transform", read: { $0.transform }, target: PropertyTarget(.transform, field: .transform))
+    }
 }

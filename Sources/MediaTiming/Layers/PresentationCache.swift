@@ -13,12 +13,15 @@ public struct PresentationCache: Sendable {
     /// The model revision `state` was copied from; 0 before the first update. (First, beside the
     /// state's most animated fields.)
     var sourceRevision: UInt64
+    /// The local times at which `state` is current while the model revision stays the same.
+    var unchanged: UnchangingInterval
     /// The presentation state as of the last update.
     public internal(set) var state: LayerState
 
     /// An empty cache; the first update fills it.
     public init() {
         sourceRevision = 0
+        unchanged = .nowhere
         state = LayerState()
     }
 }

@@ -44,49 +44,98 @@ struct ResolvedTiming: Sendable, Hashable {
     /// The timing computation described on ``TimingParameters``.
     @inline(__always)
     func progress(atParentTime parentTime: Double) -> TimingProgress? {
-        // Step 1: active time, phase, fill.
-        let local = speed == 0 ? 0 : (parentTime - beginTime) * speed
+        var interval = UnchangingInterval.everywhere
+        return progress(atParentTime: parentTime, narrowing: &interval)
+    }
+
+    /// The timing computation described on ``TimingParameters``, which also narrows `interval` to
+    /// parent times around `parentTime` at which the result is the same: everywhere for a frozen
+    /// timing (speed 0), the whole stretch before the begin time, everything from `parentTime` on
+    /// past the end (the phase cannot change again in the direction of play), `parentTime` alone
+    /// inside the active interval, and nothing for a NaN time.
+    @inline(__always)
+    func progress(atParentTime parentTime: Double, narrowing interval: inout UnchangingInterval)
+        -> TimingProgress?
+    {
+        // Step 1: active time, phase, fill. The before phase is decided by comparing the parent
+        // time with the begin time rather than by the sign of the product below, which can
+        // underflow to zero: the comparison is exact, so the interval of the before phase is too.
         let phase: TimingPhase
         let activeTime: Double
-        if local < 0 {
+        if speed == 0 {
+            // Frozen at the start of the active interval, whatever the parent time.
+            guard 0 < activeDuration else { return afterPhase() }
+            phase = .active
+            activeTime = 0
+        } else if speed > 0 ? parentTime < beginTime : parentTime > beginTime {
+            interval.narrow(toBeforeBeginning: beginTime, speed: speed)
             guard fillsBackwards else { return nil }
             phase = .before
             activeTime = 0
-        } else if local < activeDuration {
-            phase = .active
-            activeTime = local
-        } else if local >= activeDuration && activeDuration.isFinite {
-            guard fillsForwards else { return nil }
-            phase = .after
-            activeTime = activeDuration
         } else {
-            return nil  // NaN, or an infinite time in an endless active interval
-        }
-
-        // Step 2: offset. Step 3: iteration and progress.
-        let offsetTime = activeTime + timeOffset
-        var iteration: Double
-        var simpleProgress: Double
-        if iterationDuration.isInfinite {
-            iteration = 0
-            simpleProgress = 0
-        } else {
-            let overall =
-                phase == .after
-                ? endOverallProgress + timeOffset / iterationDuration
-                : offsetTime / iterationDuration
-            guard overall.isFinite else { return nil }
-            iteration = overall.rounded(.down)
-            simpleProgress = overall - iteration
-            if simpleProgress == 0 && phase == .after {
-                // The end of the active interval is the end of an iteration, not the start of the next.
-                simpleProgress = 1
-                iteration -= 1
+            let local = (parentTime - beginTime) * speed
+            if local < activeDuration {
+                interval.narrow(toJust: parentTime)
+                phase = .active
+                activeTime = local
+            } else if local >= activeDuration && activeDuration.isFinite {
+                interval.narrow(toAfterEnd: parentTime, speed: speed)
+                return afterPhase()
+            } else {
+                interval = .nowhere
+                return nil  // NaN, or an infinite time in an endless active interval
             }
         }
-        let isBackwardPass = autoreverses && iteration.truncatingRemainder(dividingBy: 2) != 0
-        let progress = isBackwardPass ? 1 - simpleProgress : simpleProgress
-        let cycle = autoreverses ? (iteration / 2).rounded(.down) : iteration
-        return TimingProgress(phase: phase, iteration: iteration, cycle: cycle, progress: progress)
+        return progress(phase: phase, offsetTime: activeTime + timeOffset)
+    }
+
+    /// The progress in the after phase (`nil` unless the timing fills forwards).
+    @inline(__always)
+    private func afterPhase() -> TimingProgress? {
+        guard fillsForwards else { return nil }
+        return progress(phase: .after, offsetTime: activeDuration + timeOffset)
+    }
+
+    /// Steps 2 and 3: the iteration and the progress within it at `offsetTime`, the active time
+    /// plus the time offset.
+    @inline(__always)
+    private func progress(phase: TimingPhase, offsetTime: Double) -> TimingProgress? {
+        if iterationDuration.isInfinite {
+            return TimingProgress(phase: phase, iteration: 0, cycle: 0, progress: 0)
+        }
+        let overall =
+            phase == .after
+            ? endOverallProgress + timeOffset / iterationDuration
+            : offsetTime / iterationDuration
+        // The end of the active interval is the end of an iteration, not the start of the next.
+        let endsIteration = phase == .after
+        guard abs(overall) < WholeNumbers.exactLimit else {
+            guard overall.isFinite else { return nil }
+            // Past 2^52 iterations every value is whole: the progress is 0 (or 1 at the end).
+            let iteration = endsIteration ? overall - 1 : overall
+            return finished(phase: phase, iteration: iteration, simpleProgress: endsIteration ? 1 : 0)
+        }
+        // The iteration as an integer: the floor, its parity and its half without calls into the C
+        // library (see ``WholeNumbers``).
+        let truncated = Int64(overall)
+        var whole = Double(truncated) > overall ? truncated - 1 : truncated
+        var simpleProgress = overall - Double(whole)
+        if simpleProgress == 0 && endsIteration {
+            simpleProgress = 1
+            whole -= 1
+        }
+        let isBackwardPass = autoreverses && whole & 1 != 0
+        return TimingProgress(
+            phase: phase, iteration: Double(whole), cycle: autoreverses ? Double(whole >> 1) : Double(whole),
+            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress)
+    }
+
+    /// The progress of an iteration too large for the integer path.
+    private func finished(phase: TimingPhase, iteration: Double, simpleProgress: Double) -> TimingProgress {
+        let isBackwardPass = autoreverses && WholeNumbers.isOdd(iteration)
+        return TimingProgress(
+            phase: phase, iteration: iteration,
+            cycle: autoreverses ? WholeNumbers.floor(iteration / 2) : iteration,
+            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress)
     }
 }

@@ -72,16 +72,23 @@ public struct TimingFunction: Sendable, Hashable {
         return evaluate(clampedInput: x)
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func evaluate(clampedInput x: Double) -> Double {
+        if case .linear = curve { return x }
         switch curve {
         case .linear:
             return x
         case .cubicBezier(let bezier):
-            return bezier.y(forX: x)
+            return Self.bezierOutput(bezier, x)
         case .steps(let count, let position):
             return Self.step(x, count: count, position: position)
         }
+    }
+
+    /// The Bézier solve, kept out of line so that the linear case inlines to nothing.
+    @inline(never)
+    static func bezierOutput(_ bezier: UnitBezier, _ x: Double) -> Double {
+        bezier.y(forX: x)
     }
 
     /// CSS Easing Functions Level 1, "the step easing function" (without the before flag).

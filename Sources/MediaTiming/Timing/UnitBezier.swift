@@ -40,27 +40,36 @@ struct UnitBezier: Sendable, Hashable {
         let weight2 = 3 * s * t * t
         return weight1 * y1 + weight2 * y2 + t * t * t
     }
-    @inline(__always) func xDerivative(at t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
 
     /// The curve parameter t in [0, 1] at which x(t) = `x` (for `x` in [0, 1]).
+    @inline(__always)
     func parameter(forX x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        // Newton's method from t = x: quadratic convergence where the slope is reasonable.
+        // Newton's method from t = x: quadratic convergence where the slope is reasonable (three
+        // or four steps for Apple's named curves). A step that leaves [0, 1] (a slope near 0, or
+        // a NaN from a slope of 0) hands over to bisection.
+        let cx = self.cx
+        let bx = self.bx
+        let ax = 1 - cx - bx
         var t = x
         for _ in 0..<8 {
-            let error = self.x(at: t) - x
+            let error = ((ax * t + bx) * t + cx) * t - x
             if abs(error) < Self.tolerance { return t }
-            let slope = xDerivative(at: t)
-            if abs(slope) < 1e-9 { break }
+            let slope = (3 * ax * t + 2 * bx) * t + cx
             let next = t - error / slope
-            if !(next >= 0 && next <= 1) { break }
+            guard next >= 0 && next <= 1 else { break }
             t = next
         }
-        // Bisection: x(t) is non-decreasing, so the bracket [0, 1] always holds the answer.
+        return bisectedParameter(forX: x)
+    }
+
+    /// The parameter by bisection: x(t) is non-decreasing, so the bracket [0, 1] always holds the
+    /// answer.
+    private func bisectedParameter(forX x: Double) -> Double {
         var low = 0.0
         var high = 1.0
-        t = x
+        var t = x
         for _ in 0..<100 {
             let value = self.x(at: t)
             if abs(value - x) < Self.tolerance { return t }
@@ -74,8 +83,7 @@ struct UnitBezier: Sendable, Hashable {
 
     /// The curve's y at the point whose x is `x` (`x` in [0, 1]); exactly 0 at 0 and 1 at 1.
     func y(forX x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        return y(at: parameter(forX: x))
+        // parameter(forX:) is 0 at and below 0 and 1 at and above 1, where y is exactly 0 and 1.
+        y(at: parameter(forX: x))
     }
 }

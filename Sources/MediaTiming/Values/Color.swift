@@ -43,11 +43,12 @@ public struct Color: Interpolatable, Hashable, CustomStringConvertible {
     /// Componentwise linear interpolation (on unpremultiplied components).
     @inlinable
     public func interpolated(to end: Color, fraction: Double) -> Color {
-        Color(
-            red: red.interpolated(to: end.red, fraction: fraction),
-            green: green.interpolated(to: end.green, fraction: fraction),
-            blue: blue.interpolated(to: end.blue, fraction: fraction),
-            alpha: alpha.interpolated(to: end.alpha, fraction: fraction))
+        // As `Double.interpolated(to:fraction:)` does for each component, with the ends tested once.
+        if fraction == 1 { return end }
+        if fraction == 0 { return self }
+        return Color(
+            red: red + (end.red - red) * fraction, green: green + (end.green - green) * fraction,
+            blue: blue + (end.blue - blue) * fraction, alpha: alpha + (end.alpha - alpha) * fraction)
     }
 
     /// Componentwise sum (not clamped; the renderer clamps when drawing).

@@ -21,9 +21,10 @@ public struct Point: Interpolatable, Hashable, CustomStringConvertible {
     /// Componentwise linear interpolation.
     @inlinable
     public func interpolated(to end: Point, fraction: Double) -> Point {
-        Point(
-            x: x.interpolated(to: end.x, fraction: fraction), y: y.interpolated(to: end.y, fraction: fraction)
-        )
+        // As `Double.interpolated(to:fraction:)` does for each coordinate, with the ends tested once.
+        if fraction == 1 { return end }
+        if fraction == 0 { return self }
+        return Point(x: x + (end.x - x) * fraction, y: y + (end.y - y) * fraction)
     }
 
     /// Componentwise sum (a point moved by another point taken as a vector).

@@ -21,9 +21,11 @@ public struct Size: Interpolatable, Hashable, CustomStringConvertible {
     /// Componentwise linear interpolation.
     @inlinable
     public func interpolated(to end: Size, fraction: Double) -> Size {
-        Size(
-            width: width.interpolated(to: end.width, fraction: fraction),
-            height: height.interpolated(to: end.height, fraction: fraction))
+        // As `Double.interpolated(to:fraction:)` does for each extent, with the ends tested once.
+        if fraction == 1 { return end }
+        if fraction == 0 { return self }
+        return Size(
+            width: width + (end.width - width) * fraction, height: height + (end.height - height) * fraction)
     }
 
     /// Componentwise sum.

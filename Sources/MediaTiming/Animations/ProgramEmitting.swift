@@ -1,0 +1,26 @@
+/// An animation kind that a layer can compile into its ``AnimationProgram``.
+protocol ProgramEmitting {
+    /// Appends the animation's instructions to `builder`.
+    func emit(into builder: inout ProgramBuilder)
+}
+
+extension BasicAnimation: ProgramEmitting {
+    func emit(into builder: inout ProgramBuilder) {
+        let curve = BasicCurve(self)
+        let header = builder.beginInstruction(
+            timing: timing, isRemovedOnCompletion: isRemovedOnCompletion,
+            usesValueBeneath: curve.usesValueBeneath, target: property.target, curve: .basic)
+        builder.append(curve)
+        builder.finishInstruction(at: header)
+    }
+}
+
+extension KeyframeAnimation: ProgramEmitting {
+    func emit(into builder: inout ProgramBuilder) {
+        let header = builder.beginInstruction(
+            timing: timing, isRemovedOnCompletion: isRemovedOnCompletion, usesValueBeneath: isAdditive,
+            target: property.target, curve: .keyframe)
+        ProgramKeyframes.append(curve, to: &builder)
+        builder.finishInstruction(at: header)
+    }
+}

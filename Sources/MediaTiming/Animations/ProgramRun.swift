@@ -1,0 +1,89 @@
+/// One evaluation of an ``AnimationProgram`` into a ``LayerState``: every instruction in order,
+/// each writing its field, and the stretch of local times over which the result stays the same.
+struct ProgramRun {
+    /// The state being written.
+    let state: UnsafeMutableRawPointer
+    /// The model state the first instruction on each field reads the value beneath from, or `nil`
+    /// to read it from `state` (which then holds the model).
+    let model: UnsafeRawPointer?
+    /// The local times at which every instruction gives what it gave in this run (see
+    /// ``ResolvedTiming/progress(atParentTime:narrowing:)``).
+    private(set) var unchanged = UnchangingInterval.everywhere
+
+    init(state: UnsafeMutableRawPointer, model: UnsafeRawPointer?) {
+        self.state = state
+        self.model = model
+    }
+
+    /// Runs the instructions of `program` at local time `localTime`. (Kept out of line: inlined
+    /// into the loop over layers it leaves too few registers for the loop over instructions.)
+    @inline(never)
+    mutating func run(_ program: AnimationProgram, atLocalTime localTime: Double) {
+        guard let start = program.start else { return }
+        var cursor = UnsafeRawPointer(start)
+        let end = cursor + program.byteCount
+        // A local copy, which stays in registers through the loop.
+        var unchanged = self.unchanged
+        repeat {
+            let header = cursor.load(as: InstructionHeader.self)
+            var progress = header.timing.progress(atParentTime: localTime, narrowing: &unchanged)
+            if header.flags.contains(.isRemovedOnCompletion) && progress?.phase == .after { progress = nil }
+            execute(header, payload: cursor + InstructionHeader.payloadOffset, progress: progress)
+            cursor += Int(header.byteCount)
+        } while cursor < end
+        self.unchanged = unchanged
+    }
+
+    /// Writes one instruction's value: its curve at `progress`, or the value beneath it when
+    /// `progress` is `nil` (the animation has no effect now).
+    @inline(__always)
+    private func execute(_ header: InstructionHeader, payload: UnsafeRawPointer, progress: TimingProgress?) {
+        switch header.valueKind {
+        case .scalar: write(Double.self, header, payload, progress)
+        case .point: write(Point.self, header, payload, progress)
+        case .size:
+            if header.flags.contains(.resetsBoundsFromModel), let model {
+                // The size is part of the bounds: the first animation on them resets the whole
+                // rectangle to the model, or an origin left by an earlier frame would remain.
+                let offset = StateField.bounds.offset
+                (state + offset).assumingMemoryBound(to: Rect.self).pointee = model.load(
+                    fromByteOffset: offset, as: Rect.self)
+            }
+            write(Size.self, header, payload, progress)
+        case .rect: write(Rect.self, header, payload, progress)
+        case .color: write(Color.self, header, payload, progress)
+        case .transform: write(Transform2D.self, header, payload, progress)
+        }
+    }
+
+    @inline(__always)
+    private func write<Value: Interpolatable>(
+        _: Value.Type, _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress?
+    ) {
+        let offset = Int(header.fieldOffset)
+        let field = (state + offset).assumingMemoryBound(to: Value.self)
+        // The first instruction on a field reads the value beneath it from the model, unless the
+        // curve does not use it (it then stays in the layer's memory, unread).
+        let beneath: Value
+        if header.flags.contains(.isFirstOnField), let model,
+            progress == nil || header.flags.contains(.usesValueBeneath)
+        {
+            beneath = model.load(fromByteOffset: offset, as: Value.self)
+        } else {
+            beneath = field.pointee
+        }
+        guard let progress else {
+            field.pointee = beneath
+            return
+        }
+        let autoreverses = header.timing.autoreverses
+        switch header.curveKind {
+        case .basic:
+            field.pointee = payload.load(as: BasicCurve<Value>.self).value(
+                for: progress, autoreverses: autoreverses, underlying: beneath)
+        case .keyframe:
+            field.pointee = ProgramKeyframes<Value>(at: payload).value(
+                for: progress, autoreverses: autoreverses, underlying: beneath)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The kind of value an animation instruction computes, which selects its specialised evaluation.
+enum ValueKind: UInt8, Sendable {
+    case scalar, point, size, rect, color, transform
+}
+
+/// Where a layer property's animated value goes in a ``LayerState``: a plain value that an
+/// animation instruction keeps, so that evaluation needs neither the property's closures nor a
+/// switch over the fields.
+struct PropertyTarget: Sendable, Hashable {
+    /// The type of the value written.
+    var kind: ValueKind
+    /// The stored field the value belongs to (`bounds` for `bounds.size`): the first animation on a
+    /// field reads the model value beneath it.
+    var field: StateField
+    /// The byte offset in ``LayerState`` at which the value is written: the field's own, or that
+    /// of a part of it (`bounds.size`).
+    var offset: Int
+
+    /// A target that writes the whole `field`.
+    init(_ kind: ValueKind, field: StateField) {
+        self.kind = kind
+        self.field = field
+        self.offset = field.offset
+    }
+
+    /// A target that writes a part of `field` at `offset`.
+    init(_ kind: ValueKind, field: StateField, offset: Int) {
+        self.kind = kind
+        self.field = field
+        self.offset = offset
+    }
+}
