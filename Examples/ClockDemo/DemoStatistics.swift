@@ -1,26 +1,35 @@
 import FrameClock
 import Histogram
 
-/// What the status line reports: frames, lateness percentiles, skipped frames, and the seconds the
-/// clock got wrong.
+/// What the status line reports: frames, lateness percentiles, skipped frames, frames shown after
+/// their target, and the seconds the clock got wrong.
 struct DemoStatistics {
     private(set) var frames = 0
     private(set) var skippedFrames = 0
+    /// Frames that reached the screen after their target timestamp (drawn too late for it).
+    private(set) var shownLateFrames = 0
     /// Frames whose whole second differs from the true second at the moment they are shown.
     private(set) var wrongSecondFrames = 0
+    /// The wrong-second frames that were shown late: for a display link, all of them.
+    private(set) var wrongSecondShownLate = 0
     /// Times the shown second jumped by two or more between consecutive frames.
     private(set) var skippedSeconds = 0
     private var lateness = Histogram<UInt64>(
         highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     private var lastShownSecond: Int?
 
-    /// Records a frame: how late it was, what it skipped, what second it shows and the true second
-    /// when it is shown.
-    mutating func record(lateness: Duration, skipped: Int, shownSecond: Int, trueSecond: Int) {
+    /// Records a frame: how late it was, what it skipped, what second it shows, the true second
+    /// when it is shown, and whether it was shown after its target.
+    mutating func record(lateness: Duration, skipped: Int, shownSecond: Int, trueSecond: Int, shownLate: Bool)
+    {
         frames += 1
         skippedFrames += skipped
+        if shownLate { shownLateFrames += 1 }
         _ = self.lateness.record(UInt64(max(0, Int64(lateness / .nanoseconds(1)))))
-        if shownSecond != trueSecond { wrongSecondFrames += 1 }
+        if shownSecond != trueSecond {
+            wrongSecondFrames += 1
+            if shownLate { wrongSecondShownLate += 1 }
+        }
         if let last = lastShownSecond {
             let step = (shownSecond - last + 60) % 60
             if step >= 2 { skippedSeconds += step - 1 }
