@@ -21,8 +21,14 @@ struct ExecutableRunner {
 
     /// Runs `name` with `arguments`, with no standard input, and waits at most `timeout` seconds.
     static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+        try run(buildFolder.appendingPathComponent(name), arguments, timeout: timeout)
+    }
+
+    /// Runs the executable at `url` with `arguments`, with no standard input, and waits at most
+    /// `timeout` seconds.
+    static func run(_ url: URL, _ arguments: [String], timeout: TimeInterval) throws -> Result {
         let process = Process()
-        process.executableURL = buildFolder.appendingPathComponent(name)
+        process.executableURL = url
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
