@@ -69,6 +69,39 @@ struct ClockDemo: AsyncParsableCommand {
             """)
     var trace: String?
 
+    /// Runs the command; every error ends it with one line on standard error and a non-zero exit
+    /// (help and `--version` still print in full).
+    static func main() async {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            // --help and --version print in full; a bad argument is one line, no usage text.
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            fail(CommandLineError.line(forArgumentError: message(for: error)), code: exitCode(for: error))
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let code as ExitCode {
+            // Already reported (a failed frame, failing page flips).
+            Foundation.exit(code.rawValue)
+        } catch {
+            // --help and --version end here too, as a clean exit.
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            fail(CommandLineError.line(for: error), code: .failure)
+        }
+    }
+
+    /// Prints `clock-demo: line` on standard error and exits with `code`.
+    private static func fail(_ line: String, code: ExitCode) -> Never {
+        FileHandle.standardError.write(Data("clock-demo: \(line)\n".utf8))
+        Foundation.exit(code.rawValue)
+    }
+
     mutating func validate() throws {
         guard fps.isFinite, fps > 0, fps <= 1000 else {
             throw ValidationError(
@@ -115,7 +148,7 @@ struct ClockDemo: AsyncParsableCommand {
         }
         var pngDirectory: URL? = nil
         if let output {
-            pngDirectory = try Self.writableDirectory(output)
+            pngDirectory = try OutputDirectory.writable(output)
         }
         let chosenDisplay = display ?? (pngDirectory == nil && TerminalScreen.isTerminal ? .terminal : .text)
         let session = try DemoSession(
@@ -195,25 +228,11 @@ struct ClockDemo: AsyncParsableCommand {
         do {
             try face.render().writePNG(to: path)
         } catch {
-            throw ValidationError("cannot write \(path): \(error)")
+            throw CommandLineError("cannot write \(path): \(error)")
         }
         print(
             "wrote \(path) (\(time.label), ring at \(String(format: "%.3f", time.secondsIntoMinute / 60)) of the circle)"
         )
-    }
-
-    /// Creates `path` if needed and checks that files can be written in it.
-    static func writableDirectory(_ path: String) throws -> URL {
-        let url = URL(fileURLWithPath: path, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            let probe = url.appendingPathComponent(".clock-demo-write-test")
-            try Data().write(to: probe)
-            try FileManager.default.removeItem(at: probe)
-        } catch {
-            throw ValidationError("--output \(path) cannot be written: \(error.localizedDescription)")
-        }
-        return url
     }
 }
 
@@ -240,4 +259,36 @@ enum DisplayChoice: ExpressibleByArgument, Equatable {
     }
 
     static var allValueStrings: [String] { ["terminal", "text", "kms", "kms:DEVICE"] }
+}
+
+/// A failure of the demo's own, as the line it prints.
+struct CommandLineError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    /// The line (after `clock-demo: `) for an error from running: the demo's words where it knows
+    /// better, else the error's own sentence — never an enum's case name.
+    static func line(for error: any Error) -> String {
+        switch error {
+        case DisplayLinkError.drmUnavailable(let reason, _):
+            "no DRM vblank source: \(reason); use --source auto (a timer where no display can be used) "
+                + "or --source timer"
+        case let error as any LocalizedError:
+            error.localizedDescription
+        case let error as any CustomStringConvertible:
+            error.description
+        default:
+            error.localizedDescription
+        }
+    }
+
+    /// The line for a bad argument: ArgumentParser's message without its `Error: ` prefix, its
+    /// first line only (the usage text is left out).
+    static func line(forArgumentError message: String) -> String {
+        let first = message.split(separator: "\n").first.map(String.init) ?? message
+        return first.hasPrefix("Error: ") ? String(first.dropFirst("Error: ".count)) : first
+    }
 }

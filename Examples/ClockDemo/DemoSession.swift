@@ -28,8 +28,10 @@ final class DemoSession: @unchecked Sendable {
     private var finished = false
     private var link: DisplayLink?
     private var failure: String?
-    /// When the naive timer should fire next (used on the timer's thread only).
-    private var naiveExpected = Date()
+    /// Whether frames started (a link or the naive timer): only then is there a summary to print.
+    private var started = false
+    /// The naive timer's previous scheduled fire date (used on the timer's thread only).
+    private var naivePreviousFire: Date?
 
     init(display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool)
         throws
@@ -71,6 +73,7 @@ final class DemoSession: @unchecked Sendable {
     /// `reason` replaces the link's own reason for its source where the demo chose the source itself.
     func run(link: DisplayLink, reason: String? = nil, until stopper: Stopper) throws {
         self.link = link
+        started = true
         sourceLine = reason.map { "\(link.sourceInfo.name) — \($0)" } ?? "\(link.sourceInfo)"
         rate = link.framesPerSecond
         if display == .terminal { screen.enter() }
@@ -87,24 +90,28 @@ final class DemoSession: @unchecked Sendable {
     func runNaive(framesPerSecond: Double, until stopper: Stopper) throws {
         sourceLine = "naive Foundation Timer at \(framesPerSecond) Hz (samples the time when called)"
         rate = framesPerSecond
+        started = true
         if display == .terminal { screen.enter() }
         announceSource(sourceLine)
         let interval = 1 / framesPerSecond
         let thread = Thread { [self] in
-            naiveExpected = Date().addingTimeInterval(interval)
             let timer = Timer(timeInterval: interval, repeats: true) { [self] timer in
                 if stopper.isStopped {
                     timer.invalidate()
                     return
                 }
                 let now = MonotonicInstant.now()
-                // Lateness against the timer's own schedule, as it would report it.
-                let late = max(0, -naiveExpected.timeIntervalSinceNow)
-                naiveExpected = naiveExpected.addingTimeInterval(
-                    interval * ((late / interval).rounded(.down) + 1))
+                // Against the timer's own schedule: during the callout, `fireDate` is the date this
+                // firing was due (the run loop moves it on afterwards, past any it missed).
+                let due = timer.fireDate
+                let late = max(0, -due.timeIntervalSinceNow)
+                let missed = naivePreviousFire.map {
+                    max(0, Int(($0.distance(to: due) / interval).rounded()) - 1)
+                }
+                naivePreviousFire = due
                 draw(
-                    shownTime: TimeOfDay(at: now), lateness: .nanoseconds(Int64(late * 1e9)), skipped: 0,
-                    frame: nil, stopper: stopper)
+                    shownTime: TimeOfDay(at: now), lateness: .nanoseconds(Int64(late * 1e9)),
+                    skipped: missed ?? 0, frame: nil, stopper: stopper)
             }
             RunLoop.current.add(timer, forMode: .default)
             while !stopper.isStopped { RunLoop.current.run(until: Date().addingTimeInterval(0.1)) }
@@ -137,11 +144,12 @@ final class DemoSession: @unchecked Sendable {
         screen.restore()
         let summary = lock.withLock { () -> String in
             kms?.close()
-            var text = summaryLine()
-            if let restoration = kms?.restoration { text += "\nkms: \(restoration)" }
-            return text
+            // No frames, no summary: a source that could not be made is the error line alone.
+            var lines = started ? [summaryLine()] : []
+            if let restoration = kms?.restoration { lines.append("kms: \(restoration)") }
+            return lines.joined(separator: "\n")
         }
-        print(summary)
+        if !summary.isEmpty { print(summary) }
         if let failure = lock.withLock({ failure }) {
             FileHandle.standardError.write(Data("clock-demo: \(failure)\n".utf8))
             return false
@@ -186,7 +194,11 @@ final class DemoSession: @unchecked Sendable {
     /// Whether the frame's time was right when it reached the screen at `end`.
     private func recordShown(_ shownTime: TimeOfDay, frame: Frame?, at end: MonotonicInstant) {
         let shownAt = frame.map { presentation(of: $0, finishedAt: end) } ?? end
-        statistics.recordShown(shownSecond: shownTime.second, trueSecond: TimeOfDay(at: shownAt).second)
+        // A frame drawn after its target reaches the screen an interval (or more) after the instant
+        // it shows: across a second boundary, that is the previous second.
+        let shownLate = frame.map { shownAt > $0.targetTimestamp } ?? false
+        statistics.recordShown(
+            shownSecond: shownTime.second, trueSecond: TimeOfDay(at: shownAt).second, shownLate: shownLate)
     }
 
     /// On the terminal: draws the face and hands it to the screen's writer, which reports when it is
@@ -235,7 +247,14 @@ final class DemoSession: @unchecked Sendable {
         let p99 = String(format: "%.0f", statistics.latenessMicroseconds(percentile: 99))
         var text =
             "\(String(format: "%.1f", rate)) fps  frames \(statistics.frames)  late p50 \(p50) µs p99 \(p99) µs  "
-        text += "skipped \(statistics.skippedFrames)  wrong second \(statistics.wrongSecondFrames)"
+        text += "skipped \(statistics.skippedFrames)"
+        if isNaive {
+            // The naive timer has no target to be late for: it draws the time when it is called.
+            text += "  wrong second \(statistics.wrongSecondFrames)"
+        } else {
+            text += "  shown late \(statistics.shownLateFrames)  wrong second \(statistics.wrongSecondFrames)"
+            text += " (\(statistics.wrongSecondShownLate) shown late)"
+        }
         text += "  seconds skipped \(statistics.skippedSeconds)"
         if let kms {
             text +=

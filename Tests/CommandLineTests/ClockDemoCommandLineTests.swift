@@ -105,6 +105,66 @@ struct ClockDemoCommandLineTests {
         #expect(result.status != -1, "hung")
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
         #expect(!result.standardError.contains("Fatal error"))
+        // One line of our own: no usage text, no "The operation could not be completed (…error 4.)".
+        #expect(result.standardError.hasPrefix("clock-demo: "), "stderr: \(result.standardError)")
+        #expect(Self.lines(result.standardError).count == 1, "stderr: \(result.standardError)")
+        #expect(
+            !result.standardError.contains("Usage:")
+                && !result.standardError.contains("could not be completed"))
+        #expect(!result.standardOutput.contains("clock-demo:"), "no summary line: \(result.standardOutput)")
+    }
+
+    static func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
+
+    /// A figure from the summary line (`clock-demo: …`), such as `shown late 69`.
+    static func figure(_ name: String, in output: String) -> Int? {
+        guard let summary = lines(output).last(where: { $0.hasPrefix("clock-demo:") }),
+            let range = summary.range(of: "  \(name) ")
+        else { return nil }
+        return Int(summary[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test(
+        "--source drm without /dev/dri is the error line alone, naming what to use instead",
+        .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri"), "this machine has DRM devices"))
+    func drmSourceWithoutDRM() throws {
+        let result = try ExecutableRunner.run("clock-demo", ["--source", "drm", "--duration", "1"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty, "no empty summary line: \(result.standardOutput)")
+        #expect(
+            result.standardError
+                == "clock-demo: no DRM vblank source: no DRM device: /dev/dri does not exist; use --source auto "
+                + "(a timer where no display can be used) or --source timer\n")
+    }
+
+    /// 25 ms of work a frame at 60 Hz ends each frame after its target: every frame reaches the
+    /// screen an interval late, and the ones that straddle a second boundary show the previous
+    /// second. Every wrong second is such a late frame.
+    @Test func wrongSecondsAreFramesShownAfterTheirTarget() throws {
+        let result = try ExecutableRunner.run(
+            "clock-demo", ["--source", "timer", "--fps", "60", "--work-ms", "25", "--duration", "2.5"],
+            timeout: 30)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let output = result.standardOutput
+        let late = try #require(Self.figure("shown late", in: output), "\(output)")
+        let frames = try #require(Self.figure("frames", in: output))
+        let wrong = try #require(Self.figure("wrong second", in: output))
+        #expect(late > frames / 2, "25 ms of work misses a 16.7 ms budget: \(output)")
+        #expect(output.contains("wrong second \(wrong) (\(wrong) shown late)"), "\(output)")
+    }
+
+    /// The naive timer's lateness against its own schedule (the run loop's fire dates): never the
+    /// 0 µs that a schedule one interval ahead of the timer gave.
+    @Test func theNaiveTimersLatenessIsMeasured() throws {
+        for _ in 0..<3 {
+            let result = try ExecutableRunner.run(
+                "clock-demo", ["--naive", "--fps", "30", "--duration", "1.2"], timeout: 30)
+            #expect(result.status == 0, "stderr: \(result.standardError)")
+            let summary = try #require(Self.lines(result.standardOutput).last { $0.hasPrefix("clock-demo:") })
+            let p50 = try #require(
+                summary.range(of: "late p50 ").map { summary[$0.upperBound...].prefix { $0.isNumber } })
+            #expect((Int(p50) ?? 0) > 0, "\(summary)")
+        }
     }
 
     @Test(
@@ -114,7 +174,8 @@ struct ClockDemoCommandLineTests {
         let result = try ExecutableRunner.run("clock-demo", ["--display", "kms", "--duration", "1"])
         #expect(result.status != 0 && result.status != -1, "status \(result.status)")
         #expect(
-            result.standardError.contains("kms: no DRM device: /dev/dri does not exist (ENOENT)"),
+            result.standardError.contains("kms: no DRM device: /dev/dri does not exist")
+                && result.standardError.contains("ENOENT"),
             "stderr: \(result.standardError)")
     }
 }

@@ -26,8 +26,16 @@ struct ExecutableRunner {
         _ name: String, _ arguments: [String], timeout: TimeInterval = 60,
         readingAfter delay: TimeInterval = 0
     ) throws -> Result {
+        try run(buildFolder.appendingPathComponent(name), arguments, timeout: timeout, readingAfter: delay)
+    }
+
+    /// Runs the executable at `url` with `arguments`, with no standard input, and waits at most
+    /// `timeout` seconds; standard output is read as ``run(_:_:timeout:readingAfter:)-(String,_,_,_)`` says.
+    static func run(
+        _ url: URL, _ arguments: [String], timeout: TimeInterval, readingAfter delay: TimeInterval = 0
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = buildFolder.appendingPathComponent(name)
+        process.executableURL = url
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()

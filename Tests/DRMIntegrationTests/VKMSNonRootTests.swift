@@ -20,7 +20,7 @@ struct VKMSNonRootTests {
     @Test("discovery says permission denied, naming the node and EACCES")
     func discovery() {
         let error = #expect(throws: DRMDiscoveryError.self) { try DRMDisplay.open() }
-        #expect(error?.description == "permission denied opening /dev/dri/card0 (EACCES)")
+        #expect(error?.failureReason == "permission denied opening /dev/dri/card0 (EACCES)")
         #expect(error?.errno == Errno(rawValue: EACCES))
     }
 }

@@ -50,7 +50,7 @@ struct DeviceErrorTests {
             try DRMDisplay.open(directory: "/nonexistent/dri")
         }
         #expect(error == .noDirectory(path: "/nonexistent/dri", errno: .noSuchFileOrDirectory))
-        #expect(error?.description == "no DRM device: /nonexistent/dri does not exist")
+        #expect(error?.failureReason == "no DRM device: /nonexistent/dri does not exist")
     }
 
     @Test("discovery over nodes that are not DRM devices says so, with ENOTTY")
@@ -70,7 +70,7 @@ struct DeviceErrorTests {
         #expect(try DRMDisplay.cardPaths(in: directory) == [directory + "/card0"])
         let error = #expect(throws: DRMDiscoveryError.self) { try DRMDisplay.open(directory: directory) }
         #expect(error?.errno == Errno(rawValue: ENOTTY))
-        #expect(error?.description == "\(directory)/card0 is not a DRM device (ENOTTY)")
+        #expect(error?.failureReason == "\(directory)/card0 is not a DRM device (ENOTTY)")
     }
 
     @Test("a permission failure reads as the reason a link gives")
@@ -78,7 +78,7 @@ struct DeviceErrorTests {
         let error = DRMDiscoveryError.openFailed([
             DRMError(call: "open", errno: Errno(rawValue: EACCES), detail: "/dev/dri/card0")
         ])
-        #expect(error.description == "permission denied opening /dev/dri/card0 (EACCES)")
+        #expect(error.failureReason == "permission denied opening /dev/dri/card0 (EACCES)")
         #expect(error.errno == Errno(rawValue: EACCES))
     }
 }

@@ -34,7 +34,7 @@ struct SourceTests {
         kernel.inject(.once(.currentSequence, 1, errno.code))
         let error = #expect(throws: DisplayLinkError.self) { try Self.open(kernel) }
         #expect(error == .drmUnavailable(reason: reason, errno: Errno(rawValue: errno.code)))
-        #expect(error?.description == "DRM vblank source unavailable: \(reason)")
+        #expect(error?.failureReason == "DRM vblank source unavailable: \(reason)")
         // No second try on the older interface for these: the device answered, and said no.
         #expect(kernel.calls(.waitVBlank) == 0)
     }

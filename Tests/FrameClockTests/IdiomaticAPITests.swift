@@ -87,7 +87,7 @@ struct IdiomaticAPITests {
     func systemCallErrorsCarryErrno() {
         let error = SystemCallError(call: "timerfd_create", errno: .tooManyOpenFiles)
         #expect(error.errnoName == "EMFILE")
-        #expect(error.description == "timerfd_create failed: EMFILE (Too many open files)")
+        #expect(error.failureReason == "timerfd_create failed: EMFILE (Too many open files)")
         #expect(SystemCallError(call: "x", errno: .badMessage).errnoName == "EBADMSG")
     }
 }

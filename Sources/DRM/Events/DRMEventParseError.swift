@@ -1,9 +1,16 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Why a buffer read from a DRM descriptor does not hold well-formed event records.
 ///
 /// The kernel only ever returns whole records (`struct drm_event` {type, length} then the
 /// payload), so each case means a broken stream: a short read, a length that does not fit the
-/// type, or a type that is not known.
-public enum DRMEventParseError: Error, Hashable, Sendable, CustomStringConvertible {
+/// type, or a type that is not known. The description says which, then what to do
+/// (`LocalizedError`'s ``failureReason`` and ``recoverySuggestion``).
+public enum DRMEventParseError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// Fewer bytes than a record header remain at `offset`.
     case truncatedHeader(offset: Int, available: Int)
     /// The record at `offset` says `length` bytes but only `available` remain.
@@ -14,8 +21,8 @@ public enum DRMEventParseError: Error, Hashable, Sendable, CustomStringConvertib
     /// A record of a type the parser does not know (with ``DRMEventParser/UnknownEventPolicy/reject``).
     case unknownType(offset: Int, type: UInt32, length: UInt32)
 
-    /// A sentence for logs.
-    public var description: String {
+    /// What is wrong with the record.
+    public var failureReason: String? {
         switch self {
         case .truncatedHeader(let offset, let available):
             "truncated event header at offset \(offset): \(available) of 8 bytes"
@@ -27,4 +34,22 @@ public enum DRMEventParseError: Error, Hashable, Sendable, CustomStringConvertib
             "unknown event type \(type) (length \(length)) at offset \(offset)"
         }
     }
+
+    /// What to do: for a type the parser does not know, skip such records; for a broken record,
+    /// read whole records from a DRM device's own descriptor, or report the driver that wrote it.
+    public var recoverySuggestion: String? {
+        if case .unknownType = self {
+            return "parse with DRMEventParser(unknownEvents: .skip) to pass over event types this parser "
+                + "does not know"
+        }
+        return "read whole records from a DRM device's own descriptor into a buffer of at least 4 KiB; "
+            + "if that was done, the driver wrote a broken record: report it with the driver's name and "
+            + "the kernel's version"
+    }
+
+    /// What is wrong, then what to do.
+    public var description: String { "\(failureReason ?? ""); \(recoverySuggestion ?? "")" }
+
+    /// The same sentence as ``description``.
+    public var errorDescription: String? { description }
 }

@@ -47,7 +47,7 @@ public final class DisplayLink: Sendable {
         var isPaused = false
         var isInvalidated = false
         var callback: FrameCallback?
-        var streams: [(id: Int, continuation: AsyncStream<Frame>.Continuation)] = []
+        var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)] = []
         var nextStreamID = 0
         var pacer = FramePacer()
         var range = FrameRateRange.native
@@ -108,12 +108,19 @@ public final class DisplayLink: Sendable {
     /// Creates a link on a source. The link does nothing until it is started or its ``frames`` are
     /// iterated.
     ///
+    /// - Parameters:
+    ///   - source: where the ticks come from.
+    ///   - options: the frame thread's scheduling (not used by a manual source).
+    ///   - logger: where the link logs the source it chose and why, failovers and returns to the
+    ///     display; `nil` (the default) logs nothing, so a library type never writes to standard
+    ///     error unasked. Pass `Logger(label: "FrameClock")` to route the messages through the
+    ///     handler your program bootstrapped with swift-log's `LoggingSystem`.
     /// - Throws: ``DisplayLinkError`` for an invalid rate or spin window, or a source that cannot be
     ///   opened (`.drm` only: `.automatic` falls back to the timer instead).
     public convenience init(
-        source: Source = .automatic, options: FrameThreadOptions = FrameThreadOptions(),
-        logger: Logger = Logger(label: "FrameClock.DisplayLink")
+        source: Source = .automatic, options: FrameThreadOptions = FrameThreadOptions(), logger: Logger? = nil
     ) throws(DisplayLinkError) {
+        let logger = logger ?? .silent(label: "FrameClock.DisplayLink")
         if case .shared(let shared) = source {
             self.init(driver: shared.driver, sharedSource: shared, logger: logger)
         } else {
@@ -226,21 +233,41 @@ public final class DisplayLink: Sendable {
     ///   ``DisplayLinkError/alreadyStarted`` when a callback is already installed, or a system error
     ///   when the frame thread cannot be started.
     public func start(_ callback: @escaping @Sendable (Frame) -> Void) throws(DisplayLinkError) {
+        try install(FrameCallback(body: callback))
+    }
+
+    /// Installs `callback` and starts the frame thread if needed: ``start(_:)``'s work, and that of
+    /// a manual source's callback for one advance.
+    func install(_ callback: FrameCallback) throws(DisplayLinkError) {
         try state.withLock { state throws(DisplayLinkError) in
             if state.isInvalidated { throw .invalidated }
             if state.callback != nil { throw .alreadyStarted }
             if !state.isActive { state.pacer.realign() }
-            state.callback = FrameCallback(body: callback)
+            state.callback = callback
         }
         try driver.ensureRunning()
         driver.linkChanged()
     }
 
+    /// Removes `callback` if it is still the link's; the link then wants no ticks unless a
+    /// ``frames`` consumer keeps it running.
+    func uninstall(_ callback: FrameCallback) {
+        let removed = state.withLock { state -> Bool in
+            guard state.callback === callback else { return false }
+            state.callback = nil
+            return true
+        }
+        if removed { driver.linkChanged() }
+    }
+
+    /// Whether `driver` is the one that feeds this link.
+    func isDriven(by driver: FrameDriver) -> Bool { self.driver === driver }
+
     /// Stops the link for good: no callback starts after this returns (one already running on the
     /// frame thread finishes), every ``frames`` sequence ends, and the frame thread exits once no
     /// link uses it. Idempotent, and safe from any thread, the callback included.
     public func invalidate() {
-        let streams = state.withLock { state -> [AsyncStream<Frame>.Continuation]? in
+        let streams = state.withLock { state -> [AsyncStream<FrameDelivery>.Continuation]? in
             guard !state.isInvalidated else { return nil }
             state.isInvalidated = true
             state.callback = nil
@@ -279,7 +306,9 @@ public final class DisplayLink: Sendable {
     private struct Delivery {
         var frame: Frame
         var callback: FrameCallback?
-        var streams: [(id: Int, continuation: AsyncStream<Frame>.Continuation)]
+        var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)]
+        /// The frame intervals the link had covered with this frame, for `frames` consumers.
+        var intervalsSoFar: Int
         /// When the callback is to start: the vblank, or the render deadline's start.
         var start: Int64
         /// The frame's slot in the timeline.
@@ -346,8 +375,8 @@ public final class DisplayLink: Sendable {
                         refreshInterval: timing.refreshInterval))
                 return (
                     Delivery(
-                        frame: frame, callback: state.callback, streams: state.streams, start: start,
-                        slot: slot),
+                        frame: frame, callback: state.callback, streams: state.streams,
+                        intervalsSoFar: state.statistics.intervalsCovered, start: start, slot: slot),
                     nil
                 )
             }
@@ -364,7 +393,9 @@ public final class DisplayLink: Sendable {
                 sequence: frame.sequence, skippedFrames: frame.skippedFrames,
                 lateness: Duration(nanoseconds: started - delivery.start), deadline: frame.deadline)
         }
-        for stream in delivery.streams { stream.continuation.yield(delivery.frame) }
+        for stream in delivery.streams {
+            stream.continuation.yield(FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar))
+        }
         delivery.callback?.body(delivery.frame)
         let returned = clock()
         let current = tick.grid.sequence(at: returned)
@@ -389,18 +420,22 @@ public final class DisplayLink: Sendable {
 
     // MARK: - Streams and rates
 
-    func addStream(_ continuation: AsyncStream<Frame>.Continuation) {
-        let id = state.withLock { state -> Int? in
-            guard !state.isInvalidated else { return nil }
+    /// Subscribes a ``frames`` consumer; returns the frame intervals the link had covered when it
+    /// subscribed (see ``DisplayLinkStatistics/intervalsCovered``), from which the consumer counts
+    /// what it misses.
+    @discardableResult
+    func addStream(_ continuation: AsyncStream<FrameDelivery>.Continuation) -> Int {
+        let (id, intervals) = state.withLock { state -> (Int?, Int) in
+            guard !state.isInvalidated else { return (nil, state.statistics.intervalsCovered) }
             if !state.isActive { state.pacer.realign() }
             let id = state.nextStreamID
             state.nextStreamID += 1
             state.streams.append((id, continuation))
-            return id
+            return (id, state.statistics.intervalsCovered)
         }
         guard let id else {
             continuation.finish()
-            return
+            return intervals
         }
         continuation.onTermination = { [weak self] _ in self?.removeStream(id) }
         do {
@@ -408,9 +443,10 @@ public final class DisplayLink: Sendable {
         } catch {
             logger.error("display link cannot start its frame thread: \(error)")
             continuation.finish()
-            return
+            return intervals
         }
         driver.linkChanged()
+        return intervals
     }
 
     private func removeStream(_ id: Int) {

@@ -1,7 +1,17 @@
 import SystemPackage
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What can go wrong when a display link is made, configured or started.
-public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// Its ``description`` (and `localizedDescription`, through `LocalizedError`) is one sentence that
+/// says what was wrong and then what to do, for example `the display link was invalidated; make a
+/// new one`; ``failureReason`` and ``recoverySuggestion`` are its two halves.
+public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// A frame rate that is NaN, infinite, zero, negative or out of range.
     case invalidFrameRate(Double)
     /// A frame-rate range whose bounds are not ordered `0 ≤ minimum ≤ preferred ≤ maximum`, or not finite.
@@ -12,6 +22,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidated
     /// `start` was called on a link that already runs a callback.
     case alreadyStarted
+    /// A link was handed to a ``ManualFrameSource`` that does not drive it.
+    case notOnThisSource
+    /// A negative number of ``OfflineFrames``.
+    case invalidFrameCount(Int)
     /// The requested frame source cannot be used; the reason says why.
     case sourceUnavailable(String)
     /// The DRM vblank source cannot be used: the reason (such as
@@ -21,28 +35,74 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     /// A system call failed.
     case system(SystemCallError)
 
-    /// A sentence that says what went wrong.
+    /// What went wrong.
+    public var failureReason: String? { problem }
+
+    /// What to do about it.
+    public var recoverySuggestion: String? { remedy }
+
+    /// What went wrong, then what to do.
     public var description: String {
+        if case .system(let error) = self { return error.description }
+        return "\(problem); \(remedy)"
+    }
+
+    /// The same sentence as ``description``.
+    public var errorDescription: String? { description }
+
+    private var problem: String {
         switch self {
         case .invalidFrameRate(let rate):
-            return "invalid frame rate \(rate): it must be a finite number of frames per second from "
-                + "\(FramePeriod.minimumFramesPerSecond) to \(Int(FramePeriod.maximumFramesPerSecond))"
+            "invalid frame rate \(rate)"
         case .invalidFrameRateRange(let minimum, let maximum, let preferred):
-            return "invalid frame-rate range (minimum \(minimum), maximum \(maximum), preferred "
-                + "\(preferred.map { "\($0)" } ?? "none")): bounds must be finite with 0 ≤ minimum ≤ preferred ≤ maximum"
+            "invalid frame-rate range (minimum \(minimum), maximum \(maximum), preferred "
+                + "\(preferred.map { "\($0)" } ?? "none"))"
         case .invalidSpinWindow(let window):
-            return
-                "invalid spin window \(window): it must be at least zero and shorter than the frame interval"
+            "invalid spin window \(window)"
         case .invalidated:
-            return "the display link was invalidated; make a new one"
+            "the display link was invalidated"
         case .alreadyStarted:
-            return "the display link already runs a callback"
+            "the display link already runs a callback"
+        case .notOnThisSource:
+            "the display link is not on this manual source"
+        case .invalidFrameCount(let count):
+            "invalid frame count \(count)"
         case .sourceUnavailable(let reason):
-            return "frame source unavailable: \(reason)"
+            "frame source unavailable: \(reason)"
         case .drmUnavailable(let reason, _):
-            return "DRM vblank source unavailable: \(reason)"
+            "DRM vblank source unavailable: \(reason)"
         case .system(let error):
-            return error.description
+            error.failureReason ?? error.call
+        }
+    }
+
+    private var remedy: String {
+        switch self {
+        case .invalidFrameRate:
+            "give a finite number of frames per second from \(FramePeriod.minimumFramesPerSecond) to "
+                + "\(Int(FramePeriod.maximumFramesPerSecond))"
+        case .invalidFrameRateRange:
+            "give finite bounds with 0 ≤ minimum ≤ preferred ≤ maximum"
+        case .invalidSpinWindow:
+            "give a window of at least zero that is shorter than the frame interval"
+        case .invalidated:
+            "make a new one"
+        case .alreadyStarted:
+            "handle every frame in the one callback, or make another link for another callback"
+        case .notOnThisSource:
+            "make the link with DisplayLink(source: .manual(source)) on the source you advance"
+        case .invalidFrameCount:
+            "give a count of zero or more frames"
+        case .sourceUnavailable:
+            "choose another source (.timer(framesPerSecond:) can always be used)"
+        case .drmUnavailable(_, let errno) where errno == .permissionDenied || errno == .notPermitted:
+            "run as root or as a member of the group that owns the device (usually video), or use "
+                + ".automatic, which falls back to a timer"
+        case .drmUnavailable:
+            "use .automatic, which falls back to a timer where no display can be used, or "
+                + ".timer(framesPerSecond:)"
+        case .system(let error):
+            error.recoverySuggestion ?? ""
         }
     }
 }

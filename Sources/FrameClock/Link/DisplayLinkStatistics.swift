@@ -37,3 +37,10 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
         }
     }
 }
+
+extension DisplayLinkStatistics {
+    /// Frame intervals the link has covered: each delivered frame's own and the ones skipped before
+    /// it. A ``DisplayLink/frames`` consumer counts what it missed as the difference between two of
+    /// these (wrapping, so that a count that overflows still subtracts right).
+    var intervalsCovered: Int { framesDelivered &+ skippedFrames }
+}

@@ -12,7 +12,10 @@ public struct Frame: Hashable, Sendable {
     /// the display, the count is the kernel's again, which may be lower (vkms's resumes where it
     /// stopped). `timestamp` never goes back.
     public let sequence: UInt64
-    /// Whole frame intervals missed since the previous callback (0 when on time).
+    /// Whole frame intervals missed since the previous frame (0 when on time): for a callback, since
+    /// the previous callback; for a ``DisplayLink/frames`` consumer, since the previous frame that
+    /// consumer received, so that the frames it missed while busy are counted too (a consumer six
+    /// intervals slow gets 5 on each frame).
     public let skippedFrames: Int
     /// How late the callback started: after `timestamp` when the link dispatches after the vblank,
     /// after the moment it chose when it dispatches at a render deadline.
@@ -35,6 +38,13 @@ public struct Frame: Hashable, Sendable {
         self.sequence = sequence
         self.skippedFrames = skippedFrames
         self.lateness = lateness
+    }
+
+    /// The same frame with another count of skipped frames.
+    func with(skippedFrames: Int) -> Frame {
+        Frame(
+            timestamp: timestamp, targetTimestamp: targetTimestamp, duration: duration, sequence: sequence,
+            skippedFrames: skippedFrames, lateness: lateness)
     }
 
     /// The time left to draw this frame, measured from `now`: `targetTimestamp − now`

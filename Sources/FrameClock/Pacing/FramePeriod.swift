@@ -74,9 +74,10 @@ public struct FramePeriod: Hashable, Sendable, CustomStringConvertible {
         FramePeriod(uncheckedNumerator: numerator * Int64(count), denominator: denominator)
     }
 
-    /// `floor(ticks · interval)` in nanoseconds; negative tick counts give negative offsets.
+    /// `floor(ticks · interval)` in nanoseconds; negative tick counts give negative offsets. An
+    /// offset beyond `Int64`'s range saturates at its end.
     public func offset(ofTicks ticks: Int64) -> Int64 {
-        Int64(Self.floorDivide(Int128(ticks) * Int128(numerator), Int128(denominator)))
+        Int64(clamping: Self.floorDivide(Int128(ticks) * Int128(numerator), Int128(denominator)))
     }
 
     /// The largest tick count whose offset is at most `offset` nanoseconds.

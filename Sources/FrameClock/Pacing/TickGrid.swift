@@ -11,9 +11,12 @@ struct TickGrid: Hashable, Sendable {
     /// The exact interval between ticks.
     var period: FramePeriod
 
-    /// The time of tick `sequence`.
+    /// The time of tick `sequence`, saturating at the ends of the clock's range (a manual source's
+    /// clock can be run to `Int64.max`, where the next tick is past the end).
     func timestamp(of sequence: Int64) -> Int64 {
-        anchorTimestamp &+ period.offset(ofTicks: sequence &- anchorSequence)
+        let offset = period.offset(ofTicks: sequence &- anchorSequence)
+        let (time, overflow) = anchorTimestamp.addingReportingOverflow(offset)
+        return overflow ? (offset > 0 ? .max : .min) : time
     }
 
     /// The latest tick at or before `nanoseconds`.

@@ -48,7 +48,7 @@ struct DRMFailurePolicy {
         case .deviceGone:
             return TickSourceFailure(reason: "DRM device \(path) gone (\(call))", errno: error.errno)
         case .callFailed:
-            return TickSourceFailure(reason: "\(error)", errno: error.errno)
+            return TickSourceFailure(reason: error.failureReason ?? "\(error)", errno: error.errno)
         }
     }
 
@@ -78,6 +78,6 @@ struct DRMFailurePolicy {
             return .drmUnavailable(
                 reason: "no lit CRTC (CRTC \(crtcID): \(error.call): EINVAL)", errno: error.errno)
         }
-        return .drmUnavailable(reason: "\(error)", errno: error.errno)
+        return .drmUnavailable(reason: error.failureReason ?? "\(error)", errno: error.errno)
     }
 }

@@ -36,7 +36,7 @@ public final class ManualFrameSource: Sendable {
         driver = FrameDriver(
             manualPeriod: period, now: { clock.withLock { $0.now } },
             sleepUntil: { instant in clock.withLock { $0.now = max($0.now, instant) } },
-            logger: Logger(label: "FrameClock.ManualFrameSource"))
+            logger: .silent(label: "FrameClock.ManualFrameSource"))
     }
 
     /// The virtual clock's current instant.
@@ -60,27 +60,50 @@ public final class ManualFrameSource: Sendable {
         }
     }
 
+    /// The most ticks one call of ``advance(to:)`` hands to the links one at a time: 2¹⁸, over an
+    /// hour at 60 Hz. Past them the call wakes once at its instant, as a frame thread waking late
+    /// does, so that even `advance(to: MonotonicInstant(nanoseconds: .max))` returns (in about a
+    /// second in a debug build); call it again, or ``advanceTicks(_:)``, for longer runs tick by tick.
+    public static let maximumTicksPerAdvance = 1 << 18
+
     /// Runs the clock forward to `instant`, waking exactly on time for every tick the links want
     /// before it. Inside a callback it only moves the clock (as ``elapse(_:)``). An instant before
     /// the clock leaves it where it is.
+    ///
+    /// After ``maximumTicksPerAdvance`` ticks, the rest of the way is one late wake-up at
+    /// `instant`: each link gets one frame on the latest grid point at or before it, with the
+    /// intervals in between counted in ``Frame/skippedFrames``.
     public func advance(to instant: MonotonicInstant) {
         guard beginDispatching() else {
             elapse(instant - now)
             return
         }
         defer { endDispatching() }
+        dispatchTicks(to: instant.nanoseconds, until: { false })
+    }
+
+    /// ``advance(to:)``'s work, for a caller that holds the right to dispatch
+    /// (``beginDispatching()``): ends early after a dispatch once `shouldStop` says so, the clock
+    /// then staying where that dispatch left it.
+    func dispatchTicks(to instant: Int64, until shouldStop: () -> Bool) {
         var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
-        while let next = wanted {
+        var dispatched = 0
+        while let next = wanted, dispatched < Self.maximumTicksPerAdvance {
             let due = grid.timestamp(of: next)
-            guard due <= instant.nanoseconds else { break }
+            guard due <= instant else { break }
             let now = clock.withLock { state in
                 state.now = max(state.now, due)
                 return state.now
             }
             wanted = driver.nextWantedSequence(
                 afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
+            dispatched += 1
+            if shouldStop() { return }
         }
-        clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
+        clock.withLock { $0.now = max($0.now, instant) }
+        if dispatched == Self.maximumTicksPerAdvance, let next = wanted, grid.timestamp(of: next) <= instant {
+            _ = dispatchTick(at: currentNanoseconds)
+        }
     }
 
     /// Runs the clock forward by `duration` (see ``advance(to:)``).
@@ -133,7 +156,9 @@ public final class ManualFrameSource: Sendable {
             Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
     }
 
-    private func beginDispatching() -> Bool {
+    /// Takes the right to dispatch: false when a dispatch is under way (a callback advancing the
+    /// source, or another thread advancing it), in which case the caller only moves the clock.
+    func beginDispatching() -> Bool {
         clock.withLock { state in
             guard !state.isDispatching else { return false }
             state.isDispatching = true
@@ -141,7 +166,8 @@ public final class ManualFrameSource: Sendable {
         }
     }
 
-    private func endDispatching() {
+    /// Gives back the right to dispatch.
+    func endDispatching() {
         clock.withLock { $0.isDispatching = false }
     }
 }

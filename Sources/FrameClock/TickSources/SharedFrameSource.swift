@@ -16,14 +16,16 @@ import Logging
 public final class SharedFrameSource: Sendable {
     let driver: FrameDriver
 
-    /// Opens a source to share.
+    /// Opens a source to share. `logger` is where the source logs its choice, failovers and returns
+    /// to the display; `nil` (the default) logs nothing.
     ///
     /// - Throws: ``DisplayLinkError`` as ``DisplayLink/init(source:options:logger:)`` does;
     ///   `.sourceUnavailable` for `.shared` (a shared source cannot wrap another).
     public init(
         _ source: DisplayLink.Source, options: FrameThreadOptions = FrameThreadOptions(),
-        logger: Logger = Logger(label: "FrameClock.SharedFrameSource")
+        logger: Logger? = nil
     ) throws(DisplayLinkError) {
+        let logger = logger ?? .silent(label: "FrameClock.SharedFrameSource")
         if case .shared = source {
             throw .sourceUnavailable("a shared source cannot wrap another shared source")
         }

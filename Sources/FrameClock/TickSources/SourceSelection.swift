@@ -65,7 +65,7 @@ enum SourceSelection {
         do {
             display = try DRMDisplay.open(path: path, crtcID: crtcID, directory: drmDirectory)
         } catch {
-            throw .drmUnavailable(reason: error.description, errno: error.errno)
+            throw .drmUnavailable(reason: error.failureReason ?? "\(error)", errno: error.errno)
         }
         do {
             return try DRMTickSource(display: display, control: control)

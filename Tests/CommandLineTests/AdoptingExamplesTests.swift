@@ -1,0 +1,98 @@
+import Foundation
+import LayerRendering
+import Testing
+
+/// The README's "Use FrameClock in your package": its code blocks are the files of
+/// Examples/Adopting, a package that depends on this one by path, and that package builds and runs.
+@Suite("Examples/Adopting, as the README shows it")
+struct AdoptingExamplesTests {
+    /// The package's root folder (this file is Tests/CommandLineTests/AdoptingExamplesTests.swift).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let example = root.appendingPathComponent("Examples/Adopting")
+    /// The example's own build folder, beside the package's (`.build-*` is ignored by git).
+    static let buildFolder = root.appendingPathComponent(".build-adopting")
+
+    /// The fenced code blocks of the README section titled `title`, in order, with their language.
+    static func codeBlocks(inSection title: String) throws -> [(language: String, code: String)] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "\n## \(title)\n"), "no section '\(title)'")
+        let rest = readme[start.upperBound...]
+        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+        var blocks: [(String, String)] = []
+        var open: (language: String, lines: [Substring])? = nil
+        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let block = open {
+                if line == "```" {
+                    blocks.append((block.language, block.lines.joined(separator: "\n") + "\n"))
+                    open = nil
+                } else {
+                    open?.lines.append(line)
+                }
+            } else if line.hasPrefix("```") {
+                open = (String(line.dropFirst(3)), [])
+            }
+        }
+        return blocks
+    }
+
+    @Test func theReadmesBlocksAreTheExamplesFiles() throws {
+        let swiftBlocks = try Self.codeBlocks(inSection: "Use FrameClock in your package").filter {
+            $0.language == "swift"
+        }
+        let files = ["Package.swift", "Sources/OfflineRender/main.swift", "Sources/LiveClock/main.swift"]
+        try #require(swiftBlocks.count == files.count, "\(swiftBlocks.count) swift blocks")
+        for (block, file) in zip(swiftBlocks, files) {
+            let text = try String(contentsOf: Self.example.appendingPathComponent(file), encoding: .utf8)
+            #expect(block.code == text, "the README's block differs from Examples/Adopting/\(file)")
+        }
+    }
+
+    @Test func theExamplesBuildAndRun() throws {
+        let build = try Self.run(
+            "/usr/bin/env",
+            [
+                "swift", "build", "--package-path", Self.example.path, "--scratch-path",
+                Self.buildFolder.path,
+            ], timeout: 1200)
+        try #require(build.status == 0, "swift build:\n\(build.standardOutput)\n\(build.standardError)")
+        let warnings = (build.standardOutput + build.standardError).split(separator: "\n").filter {
+            $0.contains("Examples/Adopting/") && $0.contains("warning:")
+        }
+        #expect(warnings.isEmpty, "\(warnings)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "adopting-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binaries = Self.buildFolder.appendingPathComponent("debug")
+        let offline = try Self.run(
+            binaries.appendingPathComponent("OfflineRender").path, [folder.path], timeout: 120)
+        #expect(offline.status == 0, "\(offline.standardError)")
+        #expect(offline.standardOutput == "wrote 90 frames to \(folder.path)\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names.count == 90 && names.first == "frame-000.png" && names.last == "frame-089.png")
+        // Frame k shows t = k/30 s of a 3 s sweep: nothing at 0, the right half at 1.5 s, nearly all at 2.97 s.
+        let ring = { (k: Int, degrees: Double) throws -> Bool in
+            let image = try Bitmap(
+                contentsOfPNG: folder.appendingPathComponent(String(format: "frame-%03d.png", k)).path)
+            let angle = (degrees - 90) * Double.pi / 180
+            return image.pixel(x: Int(64 + 50 * cos(angle)), y: Int(64 + 50 * sin(angle))).blue > 0.8
+        }
+        #expect(try !ring(0, 90) && !ring(0, 270))
+        #expect(try ring(45, 90) && !ring(45, 270))
+        #expect(try ring(89, 90) && ring(89, 270))
+
+        let live = try Self.run(binaries.appendingPathComponent("LiveClock").path, [], timeout: 60)
+        #expect(live.status == 0, "\(live.standardError)")
+        #expect(live.standardOutput.contains(" frames at 30.0 fps from "), "\(live.standardOutput)")
+        // The logger the example passes reaches the handler it bootstrapped (standard error).
+        #expect(live.standardError.contains("display link on "), "\(live.standardError)")
+    }
+
+    /// Runs `executable` with `arguments`, waiting at most `timeout` seconds.
+    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval) throws
+        -> ExecutableRunner.Result
+    {
+        try ExecutableRunner.run(URL(fileURLWithPath: executable), arguments, timeout: timeout)
+    }
+}
