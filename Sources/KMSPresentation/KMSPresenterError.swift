@@ -53,12 +53,15 @@ public enum KMSPresenterError: Error, CustomStringConvertible {
                 return "kms: cannot open \(path) (\(error.errnoName): \(error.errnoMessage))"
             }
         case .noDevice(let error):
-            if case .noDirectory(_, .noSuchFileOrDirectory) = error { return "kms: \(error) (ENOENT)" }
-            return "kms: \(error)"
+            let reason = error.failureReason ?? "\(error)"
+            if case .noDirectory(_, .noSuchFileOrDirectory) = error { return "kms: \(reason) (ENOENT)" }
+            return "kms: \(reason)"
         case .noConnectedOutputOnAnyCard(let checked, let failures):
             var text = "kms: no DRM device with a connected output"
             if !checked.isEmpty { text += " (checked \(checked.joined(separator: ", ")))" }
-            if !failures.isEmpty { text += "; " + failures.map(\.description).joined(separator: "; ") }
+            if !failures.isEmpty {
+                text += "; " + failures.map { $0.failureReason ?? "\($0)" }.joined(separator: "; ")
+            }
             return text
         case .noConnectedOutput(let device):
             return "kms: \(device) has no connected output (no connected connector with a mode and a CRTC)"
@@ -71,13 +74,13 @@ public enum KMSPresenterError: Error, CustomStringConvertible {
             return
                 "kms: cannot become DRM master of \(path) (\(error.errnoName): \(error.errnoMessage)): \(hint)"
         case .setupFailed(let error):
-            return "kms: \(error)"
+            return "kms: \(error.failureReason ?? "\(error)")"
         case .flipTimedOut(let device, let milliseconds):
             return "kms: a page flip on \(device) did not complete within \(milliseconds) ms"
         case .flipsFailing(let count, let last):
-            return "kms: \(count) page flips failed in a row; the last: \(last)"
+            return "kms: \(count) page flips failed in a row; the last: \(last.failureReason ?? "\(last)")"
         case .eventsFailed(let error):
-            return "kms: waiting for page-flip events failed: \(error)"
+            return "kms: waiting for page-flip events failed: \(error.failureReason ?? "\(error)")"
         }
     }
 }

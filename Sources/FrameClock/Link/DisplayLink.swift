@@ -394,7 +394,8 @@ public final class DisplayLink: Sendable {
                 lateness: Duration(nanoseconds: started - delivery.start), deadline: frame.deadline)
         }
         for stream in delivery.streams {
-            stream.continuation.yield(FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar))
+            stream.continuation.yield(
+                FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar))
         }
         delivery.callback?.body(delivery.frame)
         let returned = clock()
