@@ -13,7 +13,7 @@ public enum TimerPrecision: Hashable, Sendable {
     /// One wake-up a frame, for battery-powered devices: sleep on the absolute deadline with no
     /// early wake-up to warm the dispatch path. Half the wake-ups of ``standard`` (one context switch
     /// a frame instead of two), at the cost of a cold dispatch path: callbacks start later, by the
-    /// machine's cold wake-up latency (on a shared virtual machine, about 3 × the standard mode's
+    /// machine's cold wake-up latency (on a shared virtual machine, about 2 × the standard mode's
     /// median lateness; `frame-bench` reports both, beside the wake-ups per frame).
     case lowPower
 
