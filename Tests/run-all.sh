@@ -48,6 +48,6 @@ swift test --sanitize=thread --scratch-path .build-tsan
 for extra in Tests/Fuzz/run-fuzzers.sh Tests/VKMS/run-vkms-tests.sh; do
     if [ -f "$extra" ]; then
         step "$extra"
-        bash "$extra" --build-path .build
+        FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash "$extra" --build-path .build
     fi
 done

@@ -96,7 +96,7 @@ build_drm_events() {
     # another package name.
     local system=(-package-name frameclockfuzz -I "$work/modules" -I "$work/modules/CLinuxShims" -I "$debug/Modules"
         -Xcc -fmodule-map-file="$csystem")
-    "${SWIFTC[@]}" "${system[@]}" -module-name SystemCalls -emit-module \
+    "${SWIFTC[@]}" "${system[@]}" -module-name SystemCalls -wmo -emit-module \
         -emit-module-path "$work/modules/SystemCalls.swiftmodule" Sources/SystemCalls/*.swift \
         -c -o "$work/systemcalls.o" || return 1
     local sources xcc=()
