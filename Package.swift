@@ -103,6 +103,7 @@ let package = Package(
                 "KMSPresentation",
                 "MediaTiming",
                 "LayerRendering",
+                "Wayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),

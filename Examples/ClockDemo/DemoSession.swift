@@ -20,6 +20,7 @@ final class DemoSession: @unchecked Sendable {
     private var bitmap: Bitmap
     private let screen = TerminalScreen()
     private var kms: KMSPresenter?
+    private var wayland: WaylandClockWindow?
     private var statistics = DemoStatistics()
     private var sourceLine = ""
     private var rate = 0.0
@@ -31,9 +32,10 @@ final class DemoSession: @unchecked Sendable {
     /// When the naive timer should fire next (used on the timer's thread only).
     private var naiveExpected = Date()
 
-    init(display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool)
-        throws
-    {
+    init(
+        display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool,
+        keepingLastFrame: Bool = false
+    ) throws {
         self.display = display
         self.pngDirectory = pngDirectory
         self.workNanoseconds = workNanoseconds
@@ -43,6 +45,8 @@ final class DemoSession: @unchecked Sendable {
         if case .kms(let device) = display {
             output = try KMSPresenter(devicePath: device)
             side = Double(output?.side ?? faceSize)
+        } else if display == .wayland {
+            wayland = try WaylandClockWindow(side: faceSize, keepingLastFrame: keepingLastFrame)
         } else if display == .terminal, pngDirectory == nil, let size = TerminalScreen.size() {
             // One column per pixel, two pixels per row (half blocks); two rows for the status lines.
             side = Double(max(16, min(size.columns, 2 * (size.rows - 2))))
@@ -60,9 +64,10 @@ final class DemoSession: @unchecked Sendable {
     }
 
     /// In KMS mode, the DRM source of the CRTC presented on: the display link should tick on the
-    /// vblank that the page flips complete at. `nil` otherwise.
+    /// vblank that the page flips complete at; in Wayland mode, the window's frame callbacks. `nil`
+    /// otherwise.
     var displaySource: DisplayLink.Source? {
-        kms?.displaySource
+        kms?.displaySource ?? wayland?.displaySource
     }
 
     // MARK: - Drivers
@@ -118,7 +123,8 @@ final class DemoSession: @unchecked Sendable {
         switch display {
         case .text: screen.writeLine("source: \(text)")
         case .kms: screen.writeLine("kms: \(kms.map(\.description) ?? "")\nsource: \(text)")
-        case .terminal: break
+        case .wayland: screen.writeLine("wayland: \(wayland.map(\.description) ?? "")\nsource: \(text)")
+        case .terminal, .auto: break
         }
     }
 
@@ -137,6 +143,7 @@ final class DemoSession: @unchecked Sendable {
         screen.restore()
         let summary = lock.withLock { () -> String in
             kms?.close()
+            wayland?.close()
             var text = summaryLine()
             if let restoration = kms?.restoration { text += "\nkms: \(restoration)" }
             return text
@@ -179,6 +186,8 @@ final class DemoSession: @unchecked Sendable {
             stopper.stop()
             return
         }
+        // The window's close button (the compositor asks) ends the demo.
+        if wayland?.isCloseRequested == true { stopper.stop() }
         recordShown(shownTime, frame: frame, at: MonotonicInstant.now())
         report(shownTime)
     }
@@ -202,6 +211,10 @@ final class DemoSession: @unchecked Sendable {
 
     /// PNG files and KMS buffers are drawn here; plain text needs no pixels.
     private func output(_ frame: Frame?) throws {
+        if let wayland {
+            try wayland.present(face)
+            return
+        }
         if let kms, let frame {
             // The presenter reports each flip's completion (or a dropped frame) to the link.
             try kms.present(frame, to: link) { pixels in
@@ -223,6 +236,11 @@ final class DemoSession: @unchecked Sendable {
         guard display != .terminal || pngDirectory != nil else { return }
         guard lastTextSecond != shown.second else { return }
         lastTextSecond = shown.second
+        // A Wayland source measures its rate as it goes, and may move to a timer and back.
+        if wayland != nil, let link {
+            sourceLine = "\(link.sourceInfo)"
+            rate = link.framesPerSecond
+        }
         screen.writeLine("\(shown.label)  \(statusFigures())")
     }
 
@@ -244,12 +262,25 @@ final class DemoSession: @unchecked Sendable {
         }
         if let link, !isNaive {
             let counts = link.statistics
+            if wayland != nil {
+                text +=
+                    "  presented \(counts.framesOnTime + counts.framesLate)  discarded \(counts.framesDropped)"
+            }
             if counts.framesWithFeedback > 0 {
                 text += "  on time \(counts.framesOnTime)  late \(counts.framesLate)"
             }
         }
         if display == .terminal { text += "  dropped \(screen.droppedFrames)" }
         return text
+    }
+
+    /// Writes the last frame committed to the Wayland window as a PNG file (`--screenshot`); false
+    /// when there is no window or nothing was committed to it.
+    func writeScreenshot(to path: String) throws(RenderingError) -> Bool {
+        guard let wayland else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        return try wayland.writeLastFrame(to: path)
     }
 
     private func summaryLine() -> String {
