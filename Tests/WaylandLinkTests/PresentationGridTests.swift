@@ -57,6 +57,15 @@ struct PresentationGridTests {
         #expect(grid.grid.anchorTimestamp == resumed)
     }
 
+    @Test(
+        "before the interval is known, gaps are counted in the advertised refresh, leaning to fewer",
+        arguments: [(gap: Int64(34_240_000), interval: Int64(17_120_000)), (25_200_000, 25_200_000)])
+    func bootstrap(gap: Int64, interval: Int64) {
+        // A client that commits every other refresh of weston's 17.12 ms; weston at 25.2 ms a frame.
+        let grid = Self.grid(presentations: 6, every: gap)
+        #expect(grid.measuredInterval == interval)
+    }
+
     @Test("a presentation no later than the anchor (a stale report) leaves the grid as it is")
     func stale() {
         var grid = Self.grid(presentations: 6, every: Self.weston)

@@ -62,11 +62,13 @@ struct PresentationGrid: Sendable {
         guard time > grid.anchorTimestamp else { return }
         if let last = lastPresentation, time > last {
             let gap = time - last
-            // Before the interval is known, a gap is one interval unless it is clearly a pause.
-            let steps = measuredInterval.map { max(1, (gap + $0 / 2) / $0) } ?? 1
-            if steps <= Self.longestMeasuredGap, measuredInterval != nil || gap < 3 * advertisedInterval {
-                intervals.record(gap / steps)
-            }
+            // Intervals the gap spans: counted in the measured interval, or before there is one in
+            // the advertised refresh, leaning to fewer (a compositor slower than it says, as weston
+            // headless at 25 ms against 16.7, is not taken for two intervals a frame).
+            let unit = Double(measuredInterval ?? advertisedInterval)
+            let lean = measuredInterval == nil ? 0.25 : 0
+            let steps = max(1, Int64((Double(gap) / unit - lean).rounded()))
+            if steps <= Self.longestMeasuredGap { intervals.record(gap / steps) }
         }
         let previous = grid.period.nanoseconds
         let steps = max(1, Int64(((Double(time - grid.anchorTimestamp) / previous)).rounded()))
