@@ -267,7 +267,10 @@ final class WaylandTickSource: TickSource {
                 )
             }
             // Without feedback, the callbacks themselves are the grid.
-            if feedbackUnavailable != nil { presentations.recordPresentation(at: done.receivedAt) }
+            if feedbackUnavailable != nil {
+                presentations.recordPresentation(at: done.receivedAt)
+                publishIntervalIfMoved()
+            }
             return .callback(receivedAt: done.receivedAt)
         case .presented(let frame):
             presented(frame)
@@ -299,12 +302,15 @@ final class WaylandTickSource: TickSource {
             sink(.presented(tick: record.tick, time: frame.time))
             presentationObserver?(frame, record.tick)
         }
-        // A new measured interval is published once it moves by more than half a percent.
+        publishIntervalIfMoved()
+    }
+
+    /// Publishes the measured interval once it has moved by more than half a percent.
+    private func publishIntervalIfMoved() {
         let interval = presentations.interval
-        if abs(interval - publishedInterval) * 200 > publishedInterval {
-            publishedInterval = interval
-            sink(.changed(info))
-        }
+        guard abs(interval - publishedInterval) * 200 > publishedInterval else { return }
+        publishedInterval = interval
+        sink(.changed(info))
     }
 
     // MARK: - Changes of state
