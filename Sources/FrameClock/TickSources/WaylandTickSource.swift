@@ -23,7 +23,9 @@ import Wayland
 /// A closed surface or a lost connection (the compositor gone) fails the source; the frame thread
 /// then replaces it with a timer on its grid. Every wait is bounded and can be woken by the control
 /// channel. Deadlines are met to the millisecond (`poll`), which is what a surface shown by a
-/// compositor needs; the timer sources are the ones that aim at microseconds.
+/// compositor needs; the timer sources are the ones that aim at microseconds. For the same reason
+/// the source does not wake early to rehearse the dispatch path: a callback arrives when the
+/// compositor sends it, not at an instant the source could wake before.
 final class WaylandTickSource: TickSource {
     let kind = FrameSourceKind.wayland
 
