@@ -15,8 +15,8 @@ import Wayland
 /// One frame callback is asked for at a time, so the callbacks that a hidden surface queues cannot
 /// come back as a burst. When none is pending (nobody wanted the last callback's tick, at a divisor)
 /// or the one pending may never have been committed (after a pause), the wanted tick comes from the
-/// grid as a timer's would. When the pending one is overdue — two intervals after its commit — the
-/// surface is not being shown: the source goes on as a timer on
+/// grid as a timer's would. When the pending one is overdue — not yet there two intervals after the
+/// last callback — the surface is not being shown: the source goes on as a timer on
 /// the last presentations' phase and interval, reports the change, and goes back to the callbacks,
 /// reporting that too, when the pending one fires.
 ///
@@ -166,13 +166,15 @@ final class WaylandTickSource: TickSource {
         }
     }
 
-    /// When a callback armed at `armedAt` is overdue: two intervals after the commit. The compositor
-    /// sends it at its first repaint after the commit, at most an interval later; the second interval
-    /// absorbs a repaint that comes late (weston headless on a busy machine: by up to an interval now
-    /// and then). Until the grid is measured (the first presentations, the first mapping of a
-    /// window), at least ``settlingTimeout``.
+    /// When a callback armed at `armedAt` is overdue: an eighth of an interval short of two intervals
+    /// after the commit, so that the link is on its timer within two intervals of the last callback
+    /// (a commit follows its callback by well under an eighth). The compositor sends the callback at
+    /// its first repaint after the commit, at most an interval later; the rest absorbs a repaint that
+    /// comes late (weston headless on a busy machine: by most of an interval now and then). Until
+    /// the grid is measured (the first presentations, the first mapping of a window), at least
+    /// ``settlingTimeout``.
     private func stallDeadline(armedAt: Int64) -> Int64 {
-        let overdue = 2 * presentations.interval
+        let overdue = 2 * presentations.interval - presentations.interval / 8
         let settled = presentations.measuredInterval != nil
         return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
     }
