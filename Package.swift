@@ -76,6 +76,7 @@ let package = Package(
             dependencies: [
                 "CLinuxShims",
                 "DRM",
+                "Wayland",
                 "SystemCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -102,6 +103,7 @@ let package = Package(
                 "KMSPresentation",
                 "MediaTiming",
                 "LayerRendering",
+                "Wayland",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -222,12 +224,26 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
+        // A weston started headless for a test, and a toolkit's own wl_display: what the Wayland
+        // test targets share.
+        .target(
+            name: "WestonFixture", dependencies: ["CWayland", "CWaylandProtocols"], path: "Tests/WestonFixture",
+            swiftSettings: strict),
         // Against a real weston started headless by the tests; skipped (loudly) without weston,
         // failed when CI=true.
         .testTarget(
             name: "WaylandTests",
             dependencies: [
-                "Wayland", "CWayland", "CWaylandProtocols",
+                "Wayland", "CWayland", "CWaylandProtocols", "WestonFixture",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
+        // Display links on Wayland surfaces under weston headless (the same skip and CI rules).
+        .testTarget(
+            name: "WaylandLinkTests",
+            dependencies: [
+                "FrameClock", "Wayland", "WestonFixture", "ClockDemo", "LayerRendering",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),

@@ -20,6 +20,7 @@ struct ClockDemo: AsyncParsableCommand {
               clock-demo --render-at 12:00:15 --output face.png
               clock-demo --output frames/ --duration 2
               clock-demo --display kms:/dev/dri/card0
+              clock-demo --display wayland --duration 5
               clock-demo --naive --work-ms 20
             """)
 
@@ -45,11 +46,16 @@ struct ClockDemo: AsyncParsableCommand {
 
     @Option(
         help: """
-            Where to draw: terminal, text (status lines only), or kms[:DEVICE] for a real display \
+            Where to draw: terminal, text (status lines only), kms[:DEVICE] for a real display \
             (DRM master needed: root, no compositor on the card; the first card with a connected output \
-            when no DEVICE is given).
+            when no DEVICE is given), wayland for a window on the compositor WAYLAND_DISPLAY names \
+            (paced by its frame callbacks), or auto (wayland when that compositor answers, else \
+            terminal or text).
             """)
     var display: DisplayChoice?
+
+    @Option(help: .hidden)
+    var screenshot: String?
 
     @Option(help: "Write frames as PNG files into this directory; with --render-at, the PNG file to write.")
     var output: String?
@@ -130,6 +136,11 @@ struct ClockDemo: AsyncParsableCommand {
             throw ValidationError(
                 "--trace records the display link's frames; --naive has none (not '\(trace)')")
         }
+        if let screenshot, display != .wayland, display != .auto {
+            throw ValidationError(
+                "--screenshot writes the Wayland window's last frame; it needs --display wayland (not '\(screenshot)')"
+            )
+        }
         if naive, source == .drm {
             throw ValidationError(
                 "--naive drives the circle from a Foundation Timer; it takes no --source drm")
@@ -150,10 +161,12 @@ struct ClockDemo: AsyncParsableCommand {
         if let output {
             pngDirectory = try OutputDirectory.writable(output)
         }
-        let chosenDisplay = display ?? (pngDirectory == nil && TerminalScreen.isTerminal ? .terminal : .text)
+        let local: DisplayChoice = pngDirectory == nil && TerminalScreen.isTerminal ? .terminal : .text
+        var chosenDisplay = display ?? local
+        if chosenDisplay == .auto { chosenDisplay = WaylandClockWindow.compositorAnswers ? .wayland : local }
         let session = try DemoSession(
             display: chosenDisplay, pngDirectory: pngDirectory, faceSize: size,
-            workNanoseconds: Int64(workMilliseconds * 1e6), naive: naive)
+            workNanoseconds: Int64(workMilliseconds * 1e6), naive: naive, keepingLastFrame: screenshot != nil)
         var traced: DisplayLink?
         let stopper = Stopper()
         stopper.installSignalHandlers()
@@ -187,11 +200,21 @@ struct ClockDemo: AsyncParsableCommand {
                 throw ValidationError("cannot write the trace: \(error)")
             }
         }
+        if let screenshot {
+            do {
+                guard try session.writeScreenshot(to: screenshot) else {
+                    throw ValidationError("--screenshot: no frame reached the Wayland window")
+                }
+            } catch let error as RenderingError {
+                throw ValidationError("cannot write the screenshot \(screenshot): \(error)")
+            }
+        }
         if !succeeded { throw ExitCode.failure }
     }
 
     /// The display link: on `--source timer` a timer; otherwise, in KMS mode, the vblank of the CRTC
-    /// presented on (`display`), so that frames and page flips share one clock; else the first lit
+    /// presented on (`display`), so that frames and page flips share one clock; in Wayland mode, the
+    /// window's frame callbacks (`display`); else the first lit
     /// CRTC, or a timer at `--fps` where there is none. The reason is set where the demo replaced the
     /// link's own choice (a timer when the KMS output's CRTC has no vblanks), else `nil`.
     private func makeLink(display: DisplayLink.Source?) throws -> (DisplayLink, reason: String?) {
@@ -246,19 +269,24 @@ enum DisplayChoice: ExpressibleByArgument, Equatable {
     case terminal
     case text
     case kms(device: String?)
+    case wayland
+    /// Wayland when `WAYLAND_DISPLAY` names a compositor that answers, else the terminal (or text).
+    case auto
 
     init?(argument: String) {
         switch argument {
         case "terminal": self = .terminal
         case "text": self = .text
         case "kms": self = .kms(device: nil)
+        case "wayland": self = .wayland
+        case "auto": self = .auto
         default:
             guard argument.hasPrefix("kms:"), argument.count > 4 else { return nil }
             self = .kms(device: String(argument.dropFirst(4)))
         }
     }
 
-    static var allValueStrings: [String] { ["terminal", "text", "kms", "kms:DEVICE"] }
+    static var allValueStrings: [String] { ["terminal", "text", "kms", "kms:DEVICE", "wayland", "auto"] }
 }
 
 /// A failure of the demo's own, as the line it prints.

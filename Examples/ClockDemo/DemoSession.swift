@@ -20,6 +20,7 @@ final class DemoSession: @unchecked Sendable {
     private var bitmap: Bitmap
     private let screen = TerminalScreen()
     private var kms: KMSPresenter?
+    private var wayland: WaylandClockWindow?
     private var statistics = DemoStatistics()
     private var sourceLine = ""
     private var rate = 0.0
@@ -33,9 +34,10 @@ final class DemoSession: @unchecked Sendable {
     /// The naive timer's previous scheduled fire date (used on the timer's thread only).
     private var naivePreviousFire: Date?
 
-    init(display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool)
-        throws
-    {
+    init(
+        display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool,
+        keepingLastFrame: Bool = false
+    ) throws {
         self.display = display
         self.pngDirectory = pngDirectory
         self.workNanoseconds = workNanoseconds
@@ -45,6 +47,8 @@ final class DemoSession: @unchecked Sendable {
         if case .kms(let device) = display {
             output = try KMSPresenter(devicePath: device)
             side = Double(output?.side ?? faceSize)
+        } else if display == .wayland {
+            wayland = try WaylandClockWindow(side: faceSize, keepingLastFrame: keepingLastFrame)
         } else if display == .terminal, pngDirectory == nil, let size = TerminalScreen.size() {
             // One column per pixel, two pixels per row (half blocks); two rows for the status lines.
             side = Double(max(16, min(size.columns, 2 * (size.rows - 2))))
@@ -62,9 +66,10 @@ final class DemoSession: @unchecked Sendable {
     }
 
     /// In KMS mode, the DRM source of the CRTC presented on: the display link should tick on the
-    /// vblank that the page flips complete at. `nil` otherwise.
+    /// vblank that the page flips complete at; in Wayland mode, the window's frame callbacks. `nil`
+    /// otherwise.
     var displaySource: DisplayLink.Source? {
-        kms?.displaySource
+        kms?.displaySource ?? wayland?.displaySource
     }
 
     // MARK: - Drivers
@@ -125,7 +130,8 @@ final class DemoSession: @unchecked Sendable {
         switch display {
         case .text: screen.writeLine("source: \(text)")
         case .kms: screen.writeLine("kms: \(kms.map(\.description) ?? "")\nsource: \(text)")
-        case .terminal: break
+        case .wayland: screen.writeLine("wayland: \(wayland.map(\.description) ?? "")\nsource: \(text)")
+        case .terminal, .auto: break
         }
     }
 
@@ -144,6 +150,7 @@ final class DemoSession: @unchecked Sendable {
         screen.restore()
         let summary = lock.withLock { () -> String in
             kms?.close()
+            wayland?.close()
             // No frames, no summary: a source that could not be made is the error line alone.
             var lines = started ? [summaryLine()] : []
             if let restoration = kms?.restoration { lines.append("kms: \(restoration)") }
@@ -187,6 +194,8 @@ final class DemoSession: @unchecked Sendable {
             stopper.stop()
             return
         }
+        // The window's close button (the compositor asks) ends the demo.
+        if wayland?.isCloseRequested == true { stopper.stop() }
         recordShown(shownTime, frame: frame, at: MonotonicInstant.now())
         report(shownTime)
     }
@@ -214,6 +223,10 @@ final class DemoSession: @unchecked Sendable {
 
     /// PNG files and KMS buffers are drawn here; plain text needs no pixels.
     private func output(_ frame: Frame?) throws {
+        if let wayland {
+            try wayland.present(face)
+            return
+        }
         if let kms, let frame {
             // The presenter reports each flip's completion (or a dropped frame) to the link.
             try kms.present(frame, to: link) { pixels in
@@ -235,6 +248,11 @@ final class DemoSession: @unchecked Sendable {
         guard display != .terminal || pngDirectory != nil else { return }
         guard lastTextSecond != shown.second else { return }
         lastTextSecond = shown.second
+        // A Wayland source measures its rate as it goes, and may move to a timer and back.
+        if wayland != nil, let link {
+            sourceLine = "\(link.sourceInfo)"
+            rate = link.framesPerSecond
+        }
         screen.writeLine("\(shown.label)  \(statusFigures())")
     }
 
@@ -263,12 +281,25 @@ final class DemoSession: @unchecked Sendable {
         }
         if let link, !isNaive {
             let counts = link.statistics
+            if wayland != nil {
+                text +=
+                    "  presented \(counts.framesOnTime + counts.framesLate)  discarded \(counts.framesDropped)"
+            }
             if counts.framesWithFeedback > 0 {
                 text += "  on time \(counts.framesOnTime)  late \(counts.framesLate)"
             }
         }
         if display == .terminal { text += "  dropped \(screen.droppedFrames)" }
         return text
+    }
+
+    /// Writes the last frame committed to the Wayland window as a PNG file (`--screenshot`); false
+    /// when there is no window or nothing was committed to it.
+    func writeScreenshot(to path: String) throws(RenderingError) -> Bool {
+        guard let wayland else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        return try wayland.writeLastFrame(to: path)
     }
 
     private func summaryLine() -> String {

@@ -71,12 +71,13 @@ struct IdiomaticAPITests {
     func automaticFallsBackAtTheGivenRate() throws {
         let link = try DisplayLink(source: .automatic(fallbackFramesPerSecond: 30))
         defer { link.invalidate() }
-        // Where a lit CRTC exists (the vkms guest) the link is on it; elsewhere on a 30 Hz timer.
+        // Where a lit CRTC exists (the vkms guest) the link is on it; elsewhere on a 30 Hz timer (at
+        // the output's refresh when run inside a Wayland session).
         if link.sourceInfo.kind == .timer {
-            #expect(abs(link.sourceInfo.framesPerSecond - 30) < 1e-6)
-            guard case .noDisplay = link.sourceInfo.reason else {
-                Issue.record("reason \(link.sourceInfo.reason)")
-                return
+            switch link.sourceInfo.reason {
+            case .noDisplay: #expect(abs(link.sourceInfo.framesPerSecond - 30) < 1e-6)
+            case .waylandOutputRate: break
+            default: Issue.record("reason \(link.sourceInfo.reason)")
             }
         } else {
             #expect(link.sourceInfo.reason == .automaticFoundDisplay)

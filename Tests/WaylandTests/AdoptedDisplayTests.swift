@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 import Wayland
+import WestonFixture
 
 extension WestonTests {
     @Suite("A toolkit's display and surface, adopted")

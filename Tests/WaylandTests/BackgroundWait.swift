@@ -1,5 +1,6 @@
 import Foundation
 import Wayland
+import WestonFixture
 
 /// A wait on a frame timing, running on a thread of its own, so that the test can act meanwhile (wake
 /// the connection, close the window, kill the compositor) and see how the wait ended.

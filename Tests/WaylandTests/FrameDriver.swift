@@ -1,5 +1,6 @@
 import Testing
 import Wayland
+import WestonFixture
 
 /// Drives a window the way a front end would: draw, ask for a frame callback and presentation
 /// feedback, commit, and wait for the callback; it records every event on the way.

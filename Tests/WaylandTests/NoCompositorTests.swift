@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 import Wayland
+import WestonFixture
 
 @Suite("Connecting where no compositor runs")
 struct NoCompositorTests {

@@ -1,4 +1,5 @@
 import Wayland
+import WestonFixture
 
 /// What most tests start with: a weston of their own and a connection to it, closed at the end.
 final class WestonSession {

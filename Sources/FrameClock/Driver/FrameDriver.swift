@@ -85,6 +85,7 @@ final class FrameDriver: Sendable {
         self.now = now
         self.sleepUntil = sleepUntil
         shared = Locked(Shared(info: info))
+        source.report { [weak self] report in self?.apply(report) }
     }
 
     /// A driver without a thread, driven by hand in virtual time.
@@ -286,6 +287,31 @@ final class FrameDriver: Sendable {
         shared.withLock { $0.lifecycle = .ended }
     }
 
+    /// Takes what a source learned besides a tick: presentations go to the links that made frames
+    /// of those ticks, a change of what the source ticks on to ``info``.
+    private func apply(_ report: TickSourceReport) {
+        switch report {
+        case .presented(let tick, let time):
+            for link in shared.withLock({ $0.links }) { link.sourcePresented(tick: tick, at: time) }
+        case .discarded(let tick):
+            for link in shared.withLock({ $0.links }) { link.sourceDiscarded(tick: tick) }
+        case .changed(let info):
+            let previous = shared.withLock { state in
+                defer {
+                    state.info = info
+                    state.linksChanged = true
+                }
+                return state.info
+            }
+            // A new reason is news; a newly measured interval alone is detail.
+            if info.reason != previous.reason || info.kind != previous.kind {
+                logger.notice("frame source: \(info)")
+            } else {
+                logger.debug("frame source: \(info)")
+            }
+        }
+    }
+
     /// Publishes a change of source. After a return to the display, whose numbering and rate are
     /// its own, the links start pacing over on its grid.
     private func adopt(_ change: SourceFailover.Change) -> (any TickSource)? {
@@ -294,6 +320,7 @@ final class FrameDriver: Sendable {
             state.linksChanged = true
             return state.links
         }
+        change.source?.report { [weak self] report in self?.apply(report) }
         if let display = change.source, display.kind == .drm {
             for link in links { link.sourceChanged(framesPerSecond: display.grid.period.framesPerSecond) }
         }

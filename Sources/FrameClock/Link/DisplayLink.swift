@@ -1,4 +1,5 @@
 import Logging
+import Wayland
 
 /// A timer synchronised to the display's refresh: the Linux counterpart of `CADisplayLink`.
 ///
@@ -38,6 +39,19 @@ public final class DisplayLink: Sendable {
         case manual(ManualFrameSource)
         /// A source shared with other links: one frame thread for all of them.
         case shared(SharedFrameSource)
+        /// The frame callbacks of the library's Wayland window. The front end draws in the frame's
+        /// callback (`window.draw { }`) and commits (`window.commit()`); before the callback runs,
+        /// the link has asked for that commit's frame callback and presentation feedback. Frames lie
+        /// on the grid of the compositor's presentation times (its interval measured, the advertised
+        /// refresh only a start); `targetTimestamp` is the presentation the commit is predicted for,
+        /// and the feedback reaches ``DisplayLink/timeline`` and ``DisplayLink/statistics``. When the
+        /// callbacks stop (the window hidden, minimised or unmapped), the link goes on with a timer on
+        /// the last presentations' phase and interval, and returns to the callbacks when they resume;
+        /// ``DisplayLink/sourceInfo`` says which and why. If the window is closed or the compositor
+        /// goes away, the link goes on with a timer.
+        case wayland(WaylandWindow)
+        /// A toolkit's surface: see ``wayland(display:surface:)``.
+        case waylandToolkit(WaylandToolkitSurface)
 
         /// ``automatic(fallbackFramesPerSecond:)`` with a 60 Hz timer where no display can be used.
         public static var automatic: Source { .automatic(fallbackFramesPerSecond: 60) }
@@ -341,7 +355,9 @@ public final class DisplayLink: Sendable {
                 if !rehearsal { state.statistics.droppedTicks += 1 }
                 return (nil, pacer.nextWanted)
             case .deliver(let sequence, let timestamp, let skipped):
-                let target = tick.grid.timestamp(of: sequence + divisor)
+                // Shown one frame interval on, unless the display decides (a compositor).
+                let target = tick.grid.timestamp(
+                    of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
                 let deadline = target - state.presentationLatency
                 var start = timestamp
                 var predicted: Int64 = 0

@@ -3,11 +3,14 @@
 public struct Frame: Hashable, Sendable {
     /// The vsync (or timer grid point) this frame follows.
     public let timestamp: MonotonicInstant
-    /// The vsync at which this frame will be shown: `timestamp + duration`. Sample animations here.
+    /// The vsync at which this frame will be shown: `timestamp + duration`, or on a Wayland surface
+    /// the presentation the compositor is predicted to show this frame's commit at (weston shows a
+    /// commit two presentations after the frame callback). Sample animations here.
     public let targetTimestamp: MonotonicInstant
     /// The frame interval: the refresh interval times the link's divisor.
     public let duration: Duration
-    /// The 64-bit vblank count (DRM) or grid index (timer, manual) of `timestamp`. A timer that
+    /// The 64-bit vblank count (DRM) or grid index (timer, manual; on a Wayland surface, presentation
+    /// intervals counted from the link's start) of `timestamp`. A timer that
     /// takes over from a failed display goes on from the display's count; when the link returns to
     /// the display, the count is the kernel's again, which may be lower (vkms's resumes where it
     /// stopped). `timestamp` never goes back.

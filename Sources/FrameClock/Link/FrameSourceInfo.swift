@@ -41,6 +41,19 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
         case failed(String)
         /// The link is back on the display's vblanks after a failover; why it had left them.
         case returnedToDisplay(failure: String)
+        /// `.automatic` found no DRM display (why not) in a Wayland session, and runs its timer at
+        /// the refresh of the compositor's output `output` (`wl_output`'s current mode, in mHz).
+        case waylandOutputRate(output: String, millihertz: Int, noDisplay: String)
+        /// The Wayland source was asked for, but the compositor gives no presentation feedback (why
+        /// not): the link ticks on frame callbacks alone, its grid measured from when they arrive.
+        case frameCallbacksOnly(String)
+        /// A Wayland surface's frame callbacks stopped (the window hidden, minimised or unmapped, or
+        /// nothing committed): the link goes on with a timer on the last presentations' phase and
+        /// interval; the sentence says since when.
+        case frameCallbacksStopped(String)
+        /// A Wayland surface's frame callbacks came back after stopping for `stoppedFor`: the link
+        /// ticks on them again.
+        case frameCallbacksResumed(stoppedFor: Duration)
 
         /// The reason as a sentence.
         public var description: String {
@@ -52,6 +65,17 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
                 "\(source) failed: \(failure); continuing on the timer from its last phase"
             case .failed(let failure): failure
             case .returnedToDisplay(let failure): "back on the display (it had failed: \(failure))"
+            case .waylandOutputRate(let output, let millihertz, let noDisplay):
+                "no DRM display (\(noDisplay)); in a Wayland session: the timer runs at the refresh of "
+                    + "output \(output), \(DecimalFormat.string(Double(millihertz) / 1000, digits: 3)) Hz"
+            case .frameCallbacksOnly(let why):
+                "no presentation feedback (\(why)): ticking on frame callbacks alone, "
+                    + "the grid measured from when they arrive"
+            case .frameCallbacksStopped(let why):
+                "\(why); continuing on a timer at the last presentations' phase and interval"
+            case .frameCallbacksResumed(let stoppedFor):
+                "frame callbacks resumed (they had stopped for "
+                    + "\(DecimalFormat.string(Double(stoppedFor.wholeNanoseconds) / 1e6, digits: 1)) ms)"
             }
         }
     }

@@ -6,6 +6,8 @@ public enum FrameSourceKind: String, Hashable, Sendable, CustomStringConvertible
     case drm
     /// Virtual time, advanced by hand (tests, offline rendering).
     case manual
+    /// A Wayland surface's frame callbacks, on the grid of the compositor's presentation times.
+    case wayland
 
     /// The kind's name.
     public var description: String { rawValue }

@@ -8,4 +8,9 @@ struct Tick: Hashable, Sendable {
     var wokeAt: Int64
     /// The grid the tick lies on, for placing other ticks relative to it.
     var grid: TickGrid
+    /// How many grid intervals after this tick the display shows what is drawn for it, when the
+    /// display decides (a compositor: weston shows a commit two presentations after the frame
+    /// callback); nil when the frame is shown at the grid point it is meant for, one frame interval
+    /// on (a presenter that schedules its page flip there, or none).
+    var presentationDepth: Int64? = nil
 }

@@ -8,8 +8,11 @@ import Logging
 
 /// Turns a requested ``DisplayLink/Source`` into a driver, with the reason for the choice.
 enum SourceSelection {
+    /// The driver for `source`. `.automatic` without a DRM display looks at the Wayland compositor
+    /// `waylandDisplay` names (`$WAYLAND_DISPLAY` by default) for its output's refresh.
     static func driver(
-        for source: DisplayLink.Source, options: FrameThreadOptions, logger: Logger
+        for source: DisplayLink.Source, options: FrameThreadOptions, logger: Logger,
+        waylandDisplay: String? = waylandDisplayVariable
     ) throws(DisplayLinkError) -> FrameDriver {
         switch source {
         case .manual(let manual):
@@ -31,11 +34,69 @@ enum SourceSelection {
                     device: nil, crtc: nil, reason: .automaticFoundDisplay, options: options, logger: logger)
             } catch .drmUnavailable(let why, _) {
                 logger.info("no DRM vblank source: \(why); using the timer")
-                return try timerDriver(
-                    period: fallbackPeriod, precision: .standard, reason: .noDisplay(why), options: options,
-                    logger: logger)
+                return try automaticTimerDriver(
+                    fallback: fallbackPeriod, noDisplay: why, waylandDisplay: waylandDisplay,
+                    options: options, logger: logger)
             }
+        case .wayland(let window):
+            return try waylandDriver(
+                surface: WaylandSurfaceBinding(window: window), options: options, logger: logger)
+        case .waylandToolkit(let toolkit):
+            return try waylandDriver(
+                surface: WaylandSurfaceBinding(toolkit: toolkit), options: options, logger: logger)
         }
+    }
+
+    /// `$WAYLAND_DISPLAY`, or nil when it is unset or empty.
+    static var waylandDisplayVariable: String? {
+        guard let value = getenv("WAYLAND_DISPLAY"), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// `.automatic`'s timer when no DRM display can be used: at the refresh of the Wayland
+    /// compositor's output when `waylandDisplay` names one that answers, else at `fallback`.
+    static func automaticTimerDriver(
+        fallback: FramePeriod, noDisplay: String, waylandDisplay: String?, options: FrameThreadOptions,
+        logger: Logger
+    ) throws(DisplayLinkError) -> FrameDriver {
+        var reason = FrameSourceInfo.Reason.noDisplay(noDisplay)
+        var period = fallback
+        if let waylandDisplay {
+            switch WaylandOutputProbe.outputRate(display: waylandDisplay) {
+            case .success(let rate):
+                if let outputPeriod = try? FramePeriod(
+                    numerator: 1_000_000_000_000, denominator: Int64(rate.millihertz))
+                {
+                    period = outputPeriod
+                    reason = .waylandOutputRate(
+                        output: rate.output, millihertz: rate.millihertz, noDisplay: noDisplay)
+                }
+            case .failure(let why):
+                reason = .noDisplay(
+                    "\(noDisplay); no Wayland output rate (WAYLAND_DISPLAY=\(waylandDisplay)): \(why)")
+            }
+            logger.info("\(reason)")
+        }
+        return try timerDriver(
+            period: period, precision: .standard, reason: reason, options: options, logger: logger)
+    }
+
+    /// A driver on a Wayland surface's frame callbacks.
+    static func waylandDriver(
+        surface: WaylandSurfaceBinding, options: FrameThreadOptions, logger: Logger,
+        configure: (WaylandTickSource) -> Void = { _ in }
+    ) throws(DisplayLinkError) -> FrameDriver {
+        let control: ControlChannel
+        do {
+            control = try ControlChannel()
+        } catch {
+            surface.close()
+            throw error
+        }
+        let source = WaylandTickSource(surface: surface, control: control)
+        configure(source)
+        return FrameDriver(
+            source: source, control: control, reason: source.reason, options: options, logger: logger)
     }
 
     /// A driver on the vblank of `crtc` on `device` (the first card with a lit CRTC when nil).

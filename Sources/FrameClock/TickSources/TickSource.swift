@@ -15,9 +15,15 @@ protocol TickSource: AnyObject {
         throws(TickSourceFailure) -> Tick?
     /// Releases the source's descriptors.
     func close()
+    /// Hands what the source learns besides ticks (presentations, a change of what it ticks on) to
+    /// `sink`, called on the frame thread from inside ``waitForTick(atOrAfter:rehearsing:rehearse:)``.
+    func report(to sink: @escaping (TickSourceReport) -> Void)
 }
 
 extension TickSource {
+    /// Sources with nothing to report besides ticks ignore the sink.
+    func report(to sink: @escaping (TickSourceReport) -> Void) {}
+
     /// Waits for the tick without waking early (nothing to rehearse).
     func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick? {
         try waitForTick(atOrAfter: sequence, rehearsing: false, rehearse: { _ in })

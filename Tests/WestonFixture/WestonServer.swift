@@ -1,28 +1,30 @@
 import Foundation
-import Testing
 
 /// A weston compositor started headless for one test, in a runtime directory of its own.
 ///
 /// `weston --backend=headless-backend.so --socket=wl-test --idle-time=0 --config=… --log=…` with
 /// `[core] repaint-window=16` (frame callbacks about 17 ms apart); the socket is polled for, and the
 /// compositor is stopped by its PID (SIGTERM, or SIGKILL by ``kill(signal:)``) when the test ends.
-final class WestonServer {
+public final class WestonServer {
     /// Why a weston could not be started.
-    struct StartFailure: Error, CustomStringConvertible {
-        var description: String
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var description: String
+
+        /// A failure described by `description`.
+        public init(description: String) { self.description = description }
     }
 
     /// The runtime directory (`XDG_RUNTIME_DIR` for weston), removed at the end.
-    let runtimeDirectory: String
+    public let runtimeDirectory: String
     /// The socket's absolute path: what `WaylandConnection(name:)` takes.
-    let socketPath: String
+    public let socketPath: String
     /// weston's log.
-    let logPath: String
+    public let logPath: String
     private let process: Process
 
     /// Starts weston and waits (up to 5 s) until its socket accepts connections (the file appears at
     /// `bind`, a moment before weston listens).
-    init(repaintWindow: Int = 16) throws {
+    public init(repaintWindow: Int = 16) throws {
         guard let executable = WestonAvailability.executable else {
             throw StartFailure(
                 description: "weston is not installed, and CI=true requires the Wayland tests to run: "
@@ -68,17 +70,17 @@ final class WestonServer {
     }
 
     /// weston's process id.
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
     /// Sends `signal` to weston and waits for it to exit.
-    func kill(signal: Int32) {
+    public func kill(signal: Int32) {
         guard process.isRunning else { return }
         _ = Foundation.kill(process.processIdentifier, signal)
         waitForExit()
     }
 
     /// Stops weston (SIGTERM, SIGKILL after 2 s).
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         _ = Foundation.kill(process.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(2)
@@ -102,9 +104,9 @@ final class WestonServer {
 }
 
 /// Whether weston is installed, and what the tests do without it: skip loudly, or fail under CI=true.
-enum WestonAvailability {
+public enum WestonAvailability {
     /// weston's path, found on `PATH`, or nil.
-    static let executable: String? = {
+    public static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/weston"
@@ -114,21 +116,21 @@ enum WestonAvailability {
     }()
 
     /// Whether CI=true is set: a missing weston is then a failure.
-    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    public static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// Whether the tests that need weston run. Without weston and outside CI they are skipped, and a
     /// warning says so on standard error.
-    static let testsRun: Bool = {
+    public static let testsRun: Bool = {
         if executable != nil || isCI { return true }
         FileHandle.standardError.write(
             Data(
-                ("\n*** WaylandTests: weston is not installed: SKIPPING every test that needs a compositor. "
+                ("\n*** Wayland tests: weston is not installed: SKIPPING every test that needs a compositor. "
                     + "Install weston libwayland-dev wayland-protocols to run them (with CI=true they fail). ***\n\n")
                     .utf8))
         return false
     }()
 
-    /// The reason shown for a skipped test.
-    static let skipReason: Comment =
+    /// The reason shown for a skipped test (a test suite's `Comment`).
+    public static let skipReason =
         "weston is not installed (apt-get install weston); with CI=true this fails"
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Plain Unix-socket calls for the fixture and the stale-socket test.
-enum UnixSocket {
+public enum UnixSocket {
     /// Connects to `path` and closes at once; true when something listens there.
-    static func accepts(_ path: String) -> Bool {
+    public static func accepts(_ path: String) -> Bool {
         withSocket(at: path) { descriptor, address, length in connect(descriptor, address, length) == 0 }
             ?? false
     }
 
     /// Binds a socket at `path` and closes it without listening: the file stays, as a killed
     /// compositor's does. True on success.
-    static func bindAndClose(at path: String) -> Bool {
+    public static func bindAndClose(at path: String) -> Bool {
         withSocket(at: path) { descriptor, address, length in bind(descriptor, address, length) == 0 }
             ?? false
     }

@@ -4,11 +4,12 @@ import Foundation
 
 /// A `wl_display` connected the way a toolkit connects it, outside the Wayland module, for the tests
 /// of adopting one.
-final class ToolkitDisplay {
-    let pointer: OpaquePointer
+public final class ToolkitDisplay {
+    /// The `struct wl_display *`.
+    public let pointer: OpaquePointer
 
     /// Connects to the socket at `path`.
-    init(path: String) throws {
+    public init(path: String) throws {
         guard let display = path.withCString({ wl_display_connect($0) }) else {
             throw WestonServer.StartFailure(description: "wl_display_connect(\(path)) failed: errno \(errno)")
         }
@@ -20,21 +21,21 @@ final class ToolkitDisplay {
     }
 
     /// The pointer as the module's adopting initialisers take it.
-    var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+    public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 
     /// A roundtrip on the default queue (the toolkit's): nonnegative while the display is sound.
-    func roundtrip() -> Int32 { wl_display_roundtrip(pointer) }
+    public func roundtrip() -> Int32 { wl_display_roundtrip(pointer) }
 
     /// The display's fatal error (0: none).
-    var error: Int32 { wl_display_get_error(pointer) }
+    public var error: Int32 { wl_display_get_error(pointer) }
 
     /// Dispatches what is queued on the default queue; the number of events dispatched.
-    func dispatchPending() -> Int32 { wl_display_dispatch_pending(pointer) }
+    public func dispatchPending() -> Int32 { wl_display_dispatch_pending(pointer) }
 
     /// Sends `wl_registry.bind` for a global name the compositor never advertised, from a registry
     /// of the toolkit's own: a protocol error that breaks the whole connection. Returns the
     /// registry's object id.
-    func bindUnknownGlobal() -> UInt32 {
+    public func bindUnknownGlobal() -> UInt32 {
         var none = wl_argument(n: 0)
         let registry = wl_proxy_marshal_array_flags(
             pointer, 1, cwl_interface_wl_registry(), wl_proxy_get_version(pointer), 0, &none)!

@@ -1,0 +1,107 @@
+/// Where a compositor shows a surface's frames, learned from its presentation feedback: the grid of
+/// presentation times, its real interval, and how many intervals after a frame callback a commit is
+/// shown.
+///
+/// Compositors advertise a nominal refresh (weston headless says 16.667 ms while it repaints every
+/// 17.1 ms), so the interval is *measured*: the median of the last presentations' spacing, each gap
+/// divided by the number of intervals it spans. The advertised refresh serves until three gaps are
+/// known. The grid is anchored on the latest presentation, so it follows the compositor's phase, and
+/// its sequence numbers count intervals (compositors' own `seq` fields differ too much to be used:
+/// weston headless sends 0).
+///
+/// A frame callback follows a presentation, and a commit made after it is shown some intervals later:
+/// at the next presentation on a compositor that repaints just after its vblank, at the one after on
+/// weston, which repaints just before it. That depth is learned from the time between callbacks and
+/// the presentations of the commits made after them.
+struct PresentationGrid: Sendable {
+    /// The grid: tick *k* is presentation *k*.
+    private(set) var grid: TickGrid
+    /// The refresh interval the compositor advertises, in nanoseconds.
+    private(set) var advertisedInterval: Int64
+    /// Recent presentation intervals, in nanoseconds.
+    private var intervals = RecentSamples(capacity: 31)
+    /// Recent times from a frame callback to the presentation of the commit made after it.
+    private var latencies = RecentSamples(capacity: 15)
+    private var lastPresentation: Int64?
+
+    /// How many samples an estimate needs before it replaces its default.
+    static let minimumSamples = 3
+    /// The longest gap, in intervals, that still measures the interval (a longer one is a pause).
+    static let longestMeasuredGap: Int64 = 4
+
+    /// A grid anchored at `start` (tick 0) with the advertised interval, until presentations arrive.
+    init(start: Int64, advertisedInterval: Int64) {
+        self.advertisedInterval = max(1, advertisedInterval)
+        grid = TickGrid(
+            anchorSequence: 0, anchorTimestamp: start,
+            period: FramePeriod(uncheckedNumerator: max(1, advertisedInterval), denominator: 1))
+    }
+
+    /// The measured interval (the median of the last gaps), or nil while fewer than
+    /// ``minimumSamples`` are known.
+    var measuredInterval: Int64? {
+        intervals.count >= Self.minimumSamples ? intervals.median : nil
+    }
+
+    /// The interval the grid uses: measured, else advertised.
+    var interval: Int64 { measuredInterval ?? advertisedInterval }
+
+    /// Takes the compositor's advertised refresh (from a presentation's `refresh` field); zero, which
+    /// means unknown, is ignored.
+    mutating func advertise(_ interval: Int64) {
+        guard interval > 0, interval != advertisedInterval else { return }
+        advertisedInterval = interval
+        grid.period = FramePeriod(uncheckedNumerator: self.interval, denominator: 1)
+    }
+
+    /// Records that a frame was shown at `time`: measures the gap since the previous presentation and
+    /// moves the grid's anchor to it, numbered by the intervals it lies after the old anchor.
+    /// Presentations no later than the anchor (stale reports) are ignored.
+    mutating func recordPresentation(at time: Int64) {
+        defer { lastPresentation = max(lastPresentation ?? time, time) }
+        guard time > grid.anchorTimestamp else { return }
+        if let last = lastPresentation, time > last {
+            let gap = time - last
+            // Intervals the gap spans: counted in the measured interval, or before there is one in
+            // the advertised refresh, leaning to fewer (a compositor slower than it says, as weston
+            // headless at 25 ms against 16.7, is not taken for two intervals a frame).
+            let unit = Double(measuredInterval ?? advertisedInterval)
+            let lean = measuredInterval == nil ? 0.25 : 0
+            let steps = max(1, Int64((Double(gap) / unit - lean).rounded()))
+            if steps <= Self.longestMeasuredGap { intervals.record(gap / steps) }
+        }
+        let previous = grid.period.nanoseconds
+        let steps = max(1, Int64(((Double(time - grid.anchorTimestamp) / previous)).rounded()))
+        grid = TickGrid(
+            anchorSequence: grid.anchorSequence + steps, anchorTimestamp: time,
+            period: FramePeriod(uncheckedNumerator: interval, denominator: 1))
+    }
+
+    /// The grid point a frame callback received at `time` follows: the latest at or before it,
+    /// allowing an eighth of an interval for a callback a little earlier than the grid predicts.
+    func callbackSequence(receivedAt time: Int64) -> Int64 {
+        grid.sequence(at: time + interval / 8)
+    }
+
+    /// Records the time from a frame callback received at `callback` to the presentation, at
+    /// `presented`, of the commit made after it.
+    mutating func recordLatency(callback: Int64, presented: Int64) {
+        guard presented > callback else { return }
+        latencies.record(presented - callback)
+    }
+
+    /// The median time from a callback to the presentation of the commit made after it, or nil while
+    /// fewer than ``minimumSamples`` are known.
+    var measuredLatency: Int64? {
+        latencies.count >= Self.minimumSamples ? latencies.median : nil
+    }
+
+    /// How many intervals after grid point `sequence` a commit made after a callback received at
+    /// `time` will be shown: the grid point nearest to `time` plus the measured latency, or the next
+    /// one (1) while the latency is not known yet.
+    func presentationDepth(of sequence: Int64, callbackAt time: Int64) -> Int64 {
+        guard let latency = measuredLatency else { return 1 }
+        let shown = grid.sequence(at: time + latency + interval / 2)
+        return max(1, shown - sequence)
+    }
+}

@@ -1,0 +1,353 @@
+internal import CLinuxShims
+import SystemPackage
+import Wayland
+
+/// Ticks on a Wayland surface's frame callbacks, on the grid of the compositor's presentation times.
+///
+/// Each tick it returns has asked for the next frame callback and for presentation feedback first,
+/// so the commit the front end makes in the frame's callback carries both. A callback is then a tick
+/// on the grid point it follows ([`PresentationGrid`]: the grid anchored on the latest presentation,
+/// its interval measured), and the tick says how many intervals later the display will show what is
+/// drawn for it (weston: two), so the frame's `targetTimestamp` is the predicted presentation.
+/// Presentation feedback goes to the links as it comes (``TickSourceReport``), joined to the tick
+/// whose commit it reports.
+///
+/// One frame callback is asked for at a time, so the callbacks that a hidden surface queues cannot
+/// come back as a burst. When none is pending (nobody wanted the last callback's tick, at a divisor)
+/// or the one pending may never have been committed (after a pause), the wanted tick comes from the
+/// grid as a timer's would. When the pending one is overdue — not yet there two intervals after the
+/// last callback — the surface is not being shown: the source goes on as a timer on
+/// the last presentations' phase and interval, reports the change, and goes back to the callbacks,
+/// reporting that too, when the pending one fires.
+///
+/// A closed surface or a lost connection (the compositor gone) fails the source; the frame thread
+/// then replaces it with a timer on its grid. Every wait is bounded and can be woken by the control
+/// channel. Deadlines are met to the millisecond (`poll`), which is what a surface shown by a
+/// compositor needs; the timer sources are the ones that aim at microseconds. For the same reason
+/// the source does not wake early to rehearse the dispatch path: a callback arrives when the
+/// compositor sends it, not at an instant the source could wake before.
+final class WaylandTickSource: TickSource {
+    let kind = FrameSourceKind.wayland
+
+    /// A frame callback asked for and not fired yet.
+    private struct PendingCallback {
+        var id: UInt64
+        /// The tick whose dispatch was to commit it.
+        var tick: Int64
+        /// When that dispatch ended (the commit made by then); nil while it has not, or while it is
+        /// unknown whether anything was committed (after the links were idle).
+        var armedAt: Int64?
+    }
+
+    /// The tick a presentation feedback reports on, and the frame callback that tick followed.
+    private struct FeedbackRecord {
+        var tick: Int64
+        var callbackAt: Int64?
+    }
+
+    private let surface: WaylandSurfaceBinding
+    private let control: ControlChannel
+    private var presentations: PresentationGrid
+    private var pending: PendingCallback?
+    /// Presentation feedbacks asked for, by id.
+    private var feedbackTicks: [UInt64: FeedbackRecord] = [:]
+    /// The last tick returned, until the next wait begins (its dispatch has then ended).
+    private var lastTick: Int64?
+    /// Since when the source has been ticking as a timer because callbacks stopped.
+    private var timerSince: Int64?
+    /// Why there is no presentation feedback; nil while there is.
+    private var feedbackUnavailable: String?
+    /// Why the source ticks the way it does, for ``DisplayLink/sourceInfo``.
+    private(set) var reason: FrameSourceInfo.Reason
+    /// The interval last published in a report.
+    private var publishedInterval: Int64
+    private var sink: (TickSourceReport) -> Void = { _ in }
+    /// Sees every presentation reported, with the tick it belongs to (tests compare them with the
+    /// links' records).
+    var presentationObserver: ((WaylandPresentedFrame, Int64) -> Void)?
+
+    /// Feedbacks asked for and not answered, at most: a hidden surface answers none until it is
+    /// shown again, and frames beyond these go without feedback meanwhile.
+    static let maximumOutstandingFeedback = 8
+    /// How long a first frame callback may take before the surface counts as not shown, in ns.
+    static let settlingTimeout: Int64 = 100_000_000
+    /// The interval assumed when the compositor names no output refresh.
+    static let defaultInterval: Int64 = 16_666_667
+
+    /// A source on `surface`, its grid starting at `now` with the output's advertised refresh.
+    init(surface: WaylandSurfaceBinding, control: ControlChannel, now: Int64 = fc_monotonic_ns()) {
+        self.surface = surface
+        self.control = control
+        let interval = surface.outputInterval ?? Self.defaultInterval
+        presentations = PresentationGrid(start: now, advertisedInterval: interval)
+        publishedInterval = interval
+        feedbackUnavailable = surface.feedbackUnavailable
+        reason = feedbackUnavailable.map { .frameCallbacksOnly($0) } ?? .requested
+        feedbackTicks.reserveCapacity(2 * Self.maximumOutstandingFeedback)
+    }
+
+    var grid: TickGrid { presentations.grid }
+
+    var description: String {
+        let interval = presentations.interval
+        let rate = DecimalFormat.string(1e9 / Double(interval), digits: 3)
+        let measured = presentations.measuredInterval != nil ? "measured" : "advertised"
+        let callbacksOnly = feedbackUnavailable != nil ? ", frame callbacks only" : ""
+        return "\(surface.name) \(rate) Hz (\(measured)\(callbacksOnly))"
+    }
+
+    /// What ``DisplayLink/sourceInfo`` says while the source ticks as it does now.
+    var info: FrameSourceInfo {
+        let period = grid.period
+        guard timerSince != nil else {
+            return FrameSourceInfo(kind: .wayland, name: description, period: period, reason: reason)
+        }
+        return FrameSourceInfo(
+            kind: .timer,
+            name: "timer \(DecimalFormat.string(period.framesPerSecond, digits: 3)) Hz "
+                + "(the last presentations of \(surface.name))",
+            period: period, reason: reason)
+    }
+
+    func report(to sink: @escaping (TickSourceReport) -> Void) {
+        self.sink = sink
+    }
+
+    func close() {
+        surface.close()
+    }
+
+    // MARK: - The wait
+
+    func waitForTick(atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void)
+        throws(TickSourceFailure) -> Tick?
+    {
+        let entered = fc_monotonic_ns()
+        if var callback = pending, callback.armedAt == nil, callback.tick == lastTick {
+            callback.armedAt = entered
+            pending = callback
+        }
+        lastTick = nil
+        guard let wanted = sequence else {
+            try waitWhileIdle()
+            return nil
+        }
+        // Whether the last wait ended at its deadline with nothing sent: a callback is overdue only
+        // then (a thread that woke late may find it already sent).
+        var nothingSent = false
+        while true {
+            let now = fc_monotonic_ns()
+            let armedAt = timerSince == nil ? pending?.armedAt : nil
+            let overdue = armedAt.map { now >= stallDeadline(armedAt: $0) } ?? false
+            if overdue, nothingSent, let armedAt {
+                callbacksStopped(now: now, armedAt: armedAt)
+                continue
+            }
+            // On the grid: as a timer, or while no committed callback can come.
+            let onGrid = timerSince != nil || pending?.armedAt == nil
+            let due = grid.timestamp(of: wanted)
+            if onGrid, now >= due {
+                return try gridTick(max(wanted, grid.sequence(at: now)), now: now)
+            }
+            let deadline = overdue ? now + 1 : onGrid ? due : stallDeadline(armedAt: armedAt ?? now)
+            switch try nextEvent(until: deadline, now: now) {
+            case .callback(let receivedAt):
+                let tick = presentations.callbackSequence(receivedAt: receivedAt)
+                // Nobody wants the tick this callback follows: the grid ticks the wanted one.
+                if tick >= wanted { return try callbackTick(tick, callbackAt: receivedAt) }
+                nothingSent = false
+            case .woken:
+                return nil
+            case .timedOut:
+                nothingSent = true
+            case .other:
+                nothingSent = false
+            }
+        }
+    }
+
+    /// When a callback armed at `armedAt` is overdue: an eighth of an interval short of two intervals
+    /// after the commit, so that the link is on its timer within two intervals of the last callback
+    /// (a commit follows its callback by well under an eighth). The compositor sends the callback at
+    /// its first repaint after the commit, at most an interval later; the rest absorbs a repaint that
+    /// comes late (weston headless on a busy machine: by most of an interval now and then). Until
+    /// the grid is measured (the first presentations, the first mapping of a window), at least
+    /// ``settlingTimeout``.
+    private func stallDeadline(armedAt: Int64) -> Int64 {
+        let overdue = 2 * presentations.interval - presentations.interval / 8
+        let settled = presentations.measuredInterval != nil
+        return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
+    }
+
+    /// Waits for the control channel while no link wants a tick, taking the surface's events
+    /// meanwhile. Afterwards it is unknown whether the pending callback was ever committed.
+    private func waitWhileIdle() throws(TickSourceFailure) {
+        while true {
+            let now = fc_monotonic_ns()
+            if case .woken = try nextEvent(until: now + 1_000_000_000, now: now) { break }
+        }
+        pending?.armedAt = nil
+    }
+
+    // MARK: - Ticks
+
+    /// A tick for the grid point a frame callback followed.
+    private func callbackTick(_ sequence: Int64, callbackAt: Int64) throws(TickSourceFailure) -> Tick {
+        let depth =
+            feedbackUnavailable == nil
+            ? presentations.presentationDepth(of: sequence, callbackAt: callbackAt) : 1
+        try requestFrame(for: sequence, callbackAt: callbackAt)
+        return Tick(
+            sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: callbackAt, grid: grid,
+            presentationDepth: depth)
+    }
+
+    /// A tick for a grid point reached without a callback.
+    private func gridTick(_ sequence: Int64, now: Int64) throws(TickSourceFailure) -> Tick {
+        try requestFrame(for: sequence, callbackAt: nil)
+        return Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid)
+    }
+
+    /// Asks for what the commit made in tick `sequence`'s dispatch should carry: a frame callback
+    /// (unless one is pending already) and presentation feedback.
+    private func requestFrame(for sequence: Int64, callbackAt: Int64?) throws(TickSourceFailure) {
+        lastTick = sequence
+        do {
+            if var callback = pending {
+                // Not known to be committed yet: it rides on this tick's commit.
+                if callback.armedAt == nil {
+                    callback.tick = sequence
+                    pending = callback
+                }
+            } else {
+                pending = PendingCallback(
+                    id: try surface.timing.requestFrameCallback(), tick: sequence, armedAt: nil)
+            }
+        } catch {
+            throw failure(error)
+        }
+        guard feedbackUnavailable == nil, feedbackTicks.count < Self.maximumOutstandingFeedback else {
+            return
+        }
+        do {
+            let id = try surface.timing.requestPresentationFeedback()
+            feedbackTicks[id] = FeedbackRecord(tick: sequence, callbackAt: callbackAt)
+        } catch .missingGlobal(let interface, let version) {
+            feedbackLost(WaylandError.missingGlobal(interface: interface, version: version).description)
+        } catch .presentationClockUnreadable(let clockID) {
+            feedbackLost(WaylandError.presentationClockUnreadable(clockID: clockID).description)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    // MARK: - Events
+
+    /// What a wait for the surface's next event came to, for the tick logic.
+    private enum Arrival {
+        /// The pending frame callback fired, read at this instant.
+        case callback(receivedAt: Int64)
+        /// The control channel (or the connection's wake-up) ended the wait.
+        case woken
+        /// The deadline passed with nothing read.
+        case timedOut
+        /// Anything else: feedback, an event of no interest.
+        case other
+    }
+
+    /// Waits until `deadline` for the surface's next event and takes it.
+    private func nextEvent(until deadline: Int64, now: Int64) throws(TickSourceFailure) -> Arrival {
+        let event = surface.timing.nextEvent(
+            timeout: Duration(nanoseconds: max(0, deadline - now)),
+            wakingOn: FileDescriptor(rawValue: control.fd))
+        switch event {
+        case .frameCallback(let done):
+            guard done.id == pending?.id else { return .other }
+            pending = nil
+            if let since = timerSince {
+                timerSince = nil
+                change(
+                    reason: .frameCallbacksResumed(stoppedFor: Duration(nanoseconds: done.receivedAt - since))
+                )
+            }
+            // Without feedback, the callbacks themselves are the grid.
+            if feedbackUnavailable != nil {
+                presentations.recordPresentation(at: done.receivedAt)
+                publishIntervalIfMoved()
+            }
+            return .callback(receivedAt: done.receivedAt)
+        case .presented(let frame):
+            presented(frame)
+            return .other
+        case .discarded(let id, _):
+            if let record = feedbackTicks.removeValue(forKey: id) { sink(.discarded(tick: record.tick)) }
+            return .other
+        case .timedOut:
+            return .timedOut
+        case .woken:
+            control.drain()
+            return .woken
+        case .closed:
+            throw TickSourceFailure(reason: "\(surface.name) was closed", errno: nil)
+        case .connectionLost(let errno):
+            throw TickSourceFailure(
+                reason: (surface.connection.failure ?? .connectionLost(errno)).description, errno: errno)
+        }
+    }
+
+    /// Takes a presentation: the grid follows it, and the links learn when their frame was shown.
+    private func presented(_ frame: WaylandPresentedFrame) {
+        presentations.advertise(frame.refreshInterval)
+        presentations.recordPresentation(at: frame.time)
+        if let record = feedbackTicks.removeValue(forKey: frame.feedbackID) {
+            if let callbackAt = record.callbackAt {
+                presentations.recordLatency(callback: callbackAt, presented: frame.time)
+            }
+            sink(.presented(tick: record.tick, time: frame.time))
+            presentationObserver?(frame, record.tick)
+        }
+        publishIntervalIfMoved()
+    }
+
+    /// Publishes the measured interval once it has moved by more than half a percent.
+    private func publishIntervalIfMoved() {
+        let interval = presentations.interval
+        guard abs(interval - publishedInterval) * 200 > publishedInterval else { return }
+        publishedInterval = interval
+        sink(.changed(info))
+    }
+
+    // MARK: - Changes of state
+
+    /// The pending callback is overdue: tick as a timer on the grid from now on.
+    private func callbacksStopped(now: Int64, armedAt: Int64) {
+        timerSince = now
+        let waited = DecimalFormat.string(Double(now - armedAt) / 1e6, digits: 1)
+        change(
+            reason: .frameCallbacksStopped(
+                "no frame callback from \(surface.name) \(waited) ms after its last commit (the surface is "
+                    + "hidden, minimised or unmapped, or nothing was committed)"))
+    }
+
+    /// Presentation feedback cannot be had after all: the callbacks alone make the grid from now on.
+    private func feedbackLost(_ why: String) {
+        feedbackUnavailable = why
+        feedbackTicks.removeAll(keepingCapacity: true)
+        change(reason: .frameCallbacksOnly(why))
+    }
+
+    private func change(reason newReason: FrameSourceInfo.Reason) {
+        reason = newReason
+        publishedInterval = presentations.interval
+        sink(.changed(info))
+    }
+
+    /// The failure a Wayland error ends the source with.
+    private func failure(_ error: WaylandError) -> TickSourceFailure {
+        switch error {
+        case .closed: TickSourceFailure(reason: "\(surface.name) was closed", errno: nil)
+        case .connectionLost(let errno): TickSourceFailure(reason: error.description, errno: errno)
+        default: TickSourceFailure(reason: error.description, errno: nil)
+        }
+    }
+}

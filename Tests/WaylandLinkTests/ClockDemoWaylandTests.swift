@@ -1,0 +1,133 @@
+import Foundation
+import LayerRendering
+import Testing
+import WestonFixture
+
+/// Runs the package's clock-demo with `WAYLAND_DISPLAY` naming a test's compositor. Its output goes
+/// to files (no pipe to keep drained); it is stopped with SIGINT after `timeout` seconds.
+struct ClockDemoRun {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    init(_ arguments: [String], waylandDisplay: String, timeout: TimeInterval = 60) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clock-demo-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("stdout")
+        let err = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["WAYLAND_DISPLAY": waylandDisplay])
+        {
+            $1
+        }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.interrupt() }
+        process.waitUntilExit()
+        status = process.terminationStatus
+        standardOutput = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        standardError = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+    }
+
+    /// clock-demo beside the test bundle, in the build folder.
+    static var executable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while folder.path != "/"
+            && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("clock-demo").path)
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("clock-demo")
+    }
+
+    /// A figure from the summary line, such as `presented 290`.
+    func figure(_ name: String) -> Int? {
+        guard
+            let summary = standardOutput.split(separator: "\n").last(where: { $0.hasPrefix("clock-demo:") }),
+            let range = summary.range(of: "  \(name) ")
+        else { return nil }
+        return Int(summary[range.upperBound...].prefix { $0.isNumber })
+    }
+}
+
+extension WestonLinkTests {
+    @Suite("clock-demo in a Wayland window")
+    struct ClockDemoWaylandTests {
+        @Test(
+            "--display wayland --duration 5 draws in a window paced by weston, exits 0, reports its presented frames, and writes its last frame"
+        )
+        func waylandWindow() throws {
+            let weston = try WestonServer()
+            let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "clock-\(UUID()).png"
+            ).path
+            defer { try? FileManager.default.removeItem(atPath: screenshot) }
+            let run = try ClockDemoRun(
+                ["--display", "wayland", "--duration", "5", "--screenshot", screenshot],
+                waylandDisplay: weston.socketPath)
+            let log = "stdout:\n\(run.standardOutput)\nstderr:\n\(run.standardError)"
+            #expect(run.status == 0, "\(log)")
+            #expect(
+                run.standardOutput.contains("wayland: window 256 × 256 on \(weston.socketPath)"), "\(log)")
+            #expect(run.standardOutput.contains("source: Wayland window 'clock-demo'"), "\(log)")
+            let frames = run.figure("frames") ?? 0
+            let presented = run.figure("presented") ?? 0
+            #expect(frames >= 150, "\(log)")
+            #expect(presented >= frames * 9 / 10, "\(log)")
+            #expect(run.figure("discarded") != nil, "\(log)")
+            // The last frame committed: the clock face (its dark background at the corner, the ring
+            // drawn from 12 o'clock).
+            let image = try Bitmap(contentsOfPNG: screenshot)
+            #expect(image.width == 256 && image.height == 256)
+            let corner = image.pixel(x: 2, y: 2)
+            #expect(corner.red < 0.2 && corner.green < 0.2 && corner.blue < 0.2)
+            #expect(Set(image.pixels).count > 16, "a drawn face, not a flat fill")
+            print(
+                "clock-demo --display wayland --duration 5: \(run.standardOutput.split(separator: "\n").last ?? "")"
+            )
+        }
+
+        @Test(
+            "--display auto picks the Wayland window when WAYLAND_DISPLAY names a compositor, text when not")
+        func auto() throws {
+            let weston = try WestonServer()
+            let run = try ClockDemoRun(
+                ["--display", "auto", "--duration", "1"], waylandDisplay: weston.socketPath)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.contains("wayland: window"), "\(run.standardOutput)")
+            weston.stop()
+            let without = try ClockDemoRun(
+                ["--display", "auto", "--duration", "1"], waylandDisplay: weston.socketPath)
+            #expect(without.status == 0, "\(without.standardError)")
+            #expect(!without.standardOutput.contains("wayland: window"), "\(without.standardOutput)")
+            #expect(
+                without.standardOutput.contains("source: "), "plain status lines: \(without.standardOutput)")
+        }
+    }
+}
+
+@Suite("clock-demo with no Wayland compositor")
+struct ClockDemoWithoutCompositorTests {
+    @Test("--display wayland with no compositor: one clear line and a non-zero exit")
+    func noCompositor() throws {
+        let run = try ClockDemoRun(
+            ["--display", "wayland", "--duration", "1"],
+            waylandDisplay: "/nonexistent-frameclock/wayland-7")
+        #expect(run.status != 0)
+        #expect(
+            run.standardError.contains(
+                "wayland: no Wayland compositor is running: /nonexistent-frameclock/wayland-7 does not exist (ENOENT"
+            ),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains("Fatal error"))
+    }
+}

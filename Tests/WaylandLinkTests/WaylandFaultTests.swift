@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Wayland
+import WestonFixture
+
+@testable import FrameClock
+
+extension WestonLinkTests {
+    @Suite("Faults under a display link on Wayland")
+    struct WaylandFaultTests {
+        @Test("weston killed mid-run: the link goes on a timer with the reason (EPIPE), no crash, no hang")
+        func compositorKilled() throws {
+            let session = try WindowSession(title: "killed")
+            let run = try session.link()
+            try run.start()
+            try #require(run.waitForFrames(20))
+            session.weston.kill(signal: SIGKILL)
+            try #require(run.waitUntil { run.link.sourceInfo.kind == .timer })
+            let info = run.link.sourceInfo
+            guard case .failedOver(let from, let failure) = info.reason else {
+                Issue.record("reason: \(info)")
+                return
+            }
+            #expect(from.hasPrefix("Wayland window 'killed'"))
+            #expect(
+                failure
+                    == "the Wayland connection was lost: EPIPE (Broken pipe); the compositor has gone away")
+            let count = run.frames.count
+            usleep(200_000)
+            #expect(run.frames.count - count >= 5, "the timer ticks")
+            let started = monotonicNow()
+            run.link.invalidate()
+            #expect(monotonicNow() - started < 1_000_000_000, "invalidate returns at once")
+        }
+
+        @Test("a compositor without wp_presentation: the link ticks on frame callbacks alone, and says so")
+        func withoutPresentation() throws {
+            let session = try WindowSession(title: "no feedback", ignoringGlobals: ["wp_presentation"])
+            let run = try session.link()
+            #expect(
+                run.link.sourceInfo.reason
+                    == .frameCallbacksOnly(
+                        "the compositor does not offer wp_presentation (version 1 or later)"))
+            #expect(run.link.sourceInfo.description.contains("frame callbacks only"))
+            try run.start()
+            try #require(run.waitForFrames(60))
+            let info = run.link.sourceInfo
+            let statistics = run.link.statistics
+            let frames = run.frames
+            run.stop()
+            #expect(info.kind == .wayland, "\(info)")
+            #expect(statistics.framesWithFeedback == 0)
+            // The grid is the callbacks' own cadence (weston's 17.1 ms, not the advertised 16.7 ms).
+            let intervals = zip(frames.dropFirst(30), frames.dropFirst(29)).map {
+                Double($0.frame.timestamp.nanoseconds - $1.frame.timestamp.nanoseconds) / 1e6
+            }
+            let median = TimingSummary.median(intervals)
+            #expect(median > 10 && median < 30, "frames \(median) ms apart: \(intervals)")
+            #expect(
+                abs(info.period.nanoseconds / 1e6 - median) < 1, "grid \(info.period) against \(median) ms")
+        }
+    }
+}

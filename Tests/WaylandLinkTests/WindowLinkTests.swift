@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import Wayland
+import WestonFixture
+
+@testable import FrameClock
+
+extension WestonLinkTests {
+    @Suite("A display link on a library window")
+    struct WindowLinkTests {
+        @Test(
+            "300 frames on frame callbacks: each presentation recorded is the compositor's feedback in CLOCK_MONOTONIC, and the median target is the presentation"
+        )
+        func threeHundredFrames() throws {
+            let session = try WindowSession(title: "link", size: 128)
+            let run = try session.link()
+            try run.start()
+            try #require(run.waitForFrames(300), "300 frames within 15 s")
+            // The last frames' feedback arrives about two intervals after their commits.
+            _ = run.waitUntil(timeout: .milliseconds(500)) { run.presentations.count >= 295 }
+            let timeline = run.link.timeline
+            let info = run.link.sourceInfo
+            run.stop()
+
+            #expect(run.errors.isEmpty, "\(run.errors)")
+            #expect(info.kind == .wayland, "\(info)")
+            let frames = run.frames.prefix(300)
+            // The frames came from frame callbacks (weston, on a busy machine, may skip a repaint
+            // long enough for the source to tick a frame or two on its grid meanwhile).
+            let onTimer = frames.filter { $0.kind != .wayland }.count
+            #expect(onTimer <= 15, "\(onTimer) of 300 frames on the timer")
+
+            // Each presentation the source saw is the one the link recorded for that frame, and is
+            // weston's CLOCK_MONOTONIC_RAW timestamp moved by the clocks' difference read beside it.
+            let presentations = run.presentations
+            #expect(presentations.count >= 290, "\(presentations.count) presentations")
+            // (A tick the pacing rules dropped made no frame: its feedback rode on the next commit,
+            // and the link has no frame to join it to.)
+            var unjoined = 0
+            for observed in presentations {
+                guard let entry = timeline.entry(sequence: UInt64(observed.tick)) else {
+                    unjoined += 1
+                    continue
+                }
+                #expect(entry.presented?.nanoseconds == observed.frame.time, "frame \(observed.tick)")
+                #expect(observed.frame.compositorClockID == CLOCK_MONOTONIC_RAW)
+                let expected = observed.frame.compositorTime + observed.rawToMonotonic
+                let tolerance =
+                    observed.frame.conversionErrorBound + observed.readUncertainty + 20_000
+                #expect(abs(observed.frame.time - expected) <= tolerance, "frame \(observed.tick)")
+            }
+
+            #expect(unjoined <= 5, "\(unjoined) presentations of ticks that made no frame")
+
+            // Frames follow presentations: a callback's frame is stamped with the presentation before it.
+            let shown = Set(presentations.map(\.frame.time))
+            let stamped = frames.filter { shown.contains($0.frame.timestamp.nanoseconds) }.count
+            #expect(stamped >= 250, "\(stamped) of 300 frames stamped with a presentation time")
+
+            // The predicted target against the actual presentation (weston's jitter bounds the spread).
+            let errors = timeline.entries.compactMap { entry in
+                entry.presented.map { Double($0.nanoseconds - entry.target.nanoseconds) / 1e6 }
+            }
+            let interval = Double(info.period.nanoseconds) / 1e6
+            let median = TimingSummary.median(errors.map(abs))
+            #expect(median < interval / 2, "the median frame is shown at its target (\(median) ms off)")
+            let onTime = timeline.entries.filter { $0.outcome == .onTime }.count
+            #expect(onTime >= errors.count * 3 / 4, "\(onTime) of \(errors.count) frames on time")
+            let latencies = frames.compactMap { delivered -> Double? in
+                guard let committed = delivered.committedAt,
+                    let presented = timeline.entry(sequence: delivered.frame.sequence)?.presented
+                else { return nil }
+                return Double(presented.nanoseconds - committed) / 1e6
+            }
+            let intervals = zip(presentations.dropFirst(), presentations).map {
+                Double($0.frame.time - $1.frame.time) / 1e6
+            }
+            print(
+                """
+                Wayland link, 300 frames under weston headless (repaint-window 16): \(info)
+                  presented − target:      \(TimingSummary.text(errors)) ms
+                  |presented − target|:    \(TimingSummary.text(errors.map(abs))) ms
+                  presentation interval:   \(TimingSummary.text(intervals)) ms
+                  commit → presented:      \(TimingSummary.text(latencies)) ms
+                  frames on the grid's timer while callbacks were late: \(onTimer)
+                  outcomes: on time \(onTime), late \(run.link.statistics.framesLate), \
+                dropped \(run.link.statistics.framesDropped) of \(errors.count) with feedback
+                """)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import WestonFixture
+
+@testable import FrameClock
+
+extension WestonLinkTests {
+    @Suite("Pacing a display link on a library window")
+    struct WindowPacingTests {
+        @Test("at half the compositor's rate: a frame every other presentation, on the callbacks throughout")
+        func halfRate() throws {
+            let session = try WindowSession(title: "half rate")
+            let run = try session.link()
+            run.link.preferredFramesPerSecond = 30
+            try run.start()
+            try #require(run.waitForFrames(40))
+            let frames = Array(run.frames.dropFirst(5))
+            let statistics = run.link.statistics
+            let info = run.link.sourceInfo
+            run.stop()
+            #expect(info.kind == .wayland, "\(info)")
+            #expect(frames.filter { $0.kind != .wayland }.count <= 2, "on the callbacks")
+            // Two presentation intervals between frames (the grid's, about 34 ms at weston's 17.1 ms).
+            let gaps = zip(frames.dropFirst(), frames).map {
+                Double($0.frame.timestamp.nanoseconds - $1.frame.timestamp.nanoseconds)
+                    / info.period.nanoseconds
+            }
+            #expect(abs(TimingSummary.median(gaps) - 2) < 0.05, "\(gaps)")
+            #expect(statistics.framesWithFeedback >= 30, "\(statistics)")
+        }
+
+        @Test(
+            "paused and resumed: no frames while paused, then frames on the callbacks again, no stall reported"
+        )
+        func pauseAndResume() throws {
+            let session = try WindowSession(title: "paused")
+            let run = try session.link()
+            try run.start()
+            try #require(run.waitForFrames(20))
+            run.link.isPaused = true
+            usleep(30_000)
+            let paused = run.frames.count
+            usleep(300_000)
+            #expect(run.frames.count == paused, "no frames while paused")
+            run.link.isPaused = false
+            try #require(run.waitForFrames(paused + 30))
+            let info = run.link.sourceInfo
+            let resumed = Array(run.frames[paused...])
+            run.stop()
+            #expect(info.kind == .wayland, "\(info)")
+            #expect(resumed.filter { $0.kind != .wayland }.count <= 2, "on the callbacks after the pause")
+            #expect(info.reason == .requested, "no stall reported: \(info)")
+        }
+    }
+}
