@@ -227,8 +227,8 @@ let package = Package(
         // A weston started headless for a test, and a toolkit's own wl_display: what the Wayland
         // test targets share.
         .target(
-            name: "WestonFixture", dependencies: ["CWayland", "CWaylandProtocols"], path: "Tests/WestonFixture",
-            swiftSettings: strict),
+            name: "WestonFixture", dependencies: ["CWayland", "CWaylandProtocols"],
+            path: "Tests/WestonFixture", swiftSettings: strict),
         // Against a real weston started headless by the tests; skipped (loudly) without weston,
         // failed when CI=true.
         .testTarget(

@@ -49,7 +49,9 @@ extension WestonLinkTests {
             run.stop()
             #expect(info.kind == .wayland, "\(info)")
             #expect(resumed.filter { $0.kind != .wayland }.count <= 2, "on the callbacks after the pause")
-            #expect(info.reason == .requested, "no stall reported: \(info)")
+            // The callback left pending by the pause is not taken for a stalled surface (a repaint
+            // weston skips later on may be, for a frame or two, on a busy machine).
+            #expect(resumed.prefix(5).allSatisfy { $0.kind == .wayland }, "no stall on resuming: \(info)")
         }
     }
 }

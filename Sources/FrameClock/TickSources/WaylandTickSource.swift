@@ -166,15 +166,15 @@ final class WaylandTickSource: TickSource {
         }
     }
 
-    /// When a callback armed at `armedAt` is overdue: an eighth of an interval short of two intervals
+    /// When a callback armed at `armedAt` is overdue: a quarter of an interval short of two intervals
     /// after the commit, so that the link is on its timer within two intervals of the last callback
-    /// (a commit follows its callback by well under an eighth). The compositor sends the callback at
-    /// its first repaint after the commit, at most an interval later; the rest absorbs a repaint that
-    /// comes late (weston headless on a busy machine: by most of an interval now and then). Until
-    /// the grid is measured (the first presentations, the first mapping of a window), at least
-    /// ``settlingTimeout``.
+    /// (a commit follows its callback by well under an eighth, and the waits end to the millisecond).
+    /// The compositor sends the callback at its first repaint after the commit, at most an interval
+    /// later; the rest absorbs a repaint that comes late (weston headless on a busy machine: by most
+    /// of an interval now and then). Until the grid is measured (the first presentations, the first
+    /// mapping of a window), at least ``settlingTimeout``.
     private func stallDeadline(armedAt: Int64) -> Int64 {
-        let overdue = 2 * presentations.interval - presentations.interval / 8
+        let overdue = 2 * presentations.interval - presentations.interval / 4
         let settled = presentations.measuredInterval != nil
         return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
     }
