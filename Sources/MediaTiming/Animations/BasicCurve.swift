@@ -48,7 +48,7 @@ struct BasicCurve<Value: Interpolatable>: ProgressEvaluating {
     @inline(__always)
     func value(for progress: TimingProgress, autoreverses: Bool, underlying: Value) -> Value {
         let (from, to) = endpoints(over: underlying)
-        let fraction = timingFunction.output(forInput: progress.progress)
+        let fraction = timingFunction.output(for: progress)
         let value = from.interpolated(to: to, fraction: fraction)
         return composition.combined(
             value, cycle: progress.cycle, underlying: underlying, cycleEndValue: autoreverses ? from : to)

@@ -127,7 +127,7 @@ struct ResolvedTiming: Sendable, Hashable {
         let isBackwardPass = autoreverses && whole & 1 != 0
         return TimingProgress(
             phase: phase, iteration: Double(whole), cycle: autoreverses ? Double(whole >> 1) : Double(whole),
-            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress)
+            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress, isBackwardPass: isBackwardPass)
     }
 
     /// The progress of an iteration too large for the integer path.
@@ -136,6 +136,6 @@ struct ResolvedTiming: Sendable, Hashable {
         return TimingProgress(
             phase: phase, iteration: iteration,
             cycle: autoreverses ? WholeNumbers.floor(iteration / 2) : iteration,
-            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress)
+            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress, isBackwardPass: isBackwardPass)
     }
 }
