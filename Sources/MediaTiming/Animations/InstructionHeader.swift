@@ -37,6 +37,8 @@ struct InstructionHeader {
     var valueKind: ValueKind
     var curveKind: CurveKind
     var flags: InstructionFlags
+    /// For ``ValueKind/transformComponent``, the part of the transform written.
+    var component: TransformComponent
 
     /// Where the curve starts, from the start of the header.
     static var payloadOffset: Int { MemoryLayout<InstructionHeader>.stride }

@@ -24,7 +24,7 @@ struct ProgramBuilder {
         if usesValueBeneath { flags.insert(.usesValueBeneath) }
         let header = InstructionHeader(
             timing: ResolvedTiming(timing), byteCount: 0, fieldOffset: UInt16(target.offset),
-            valueKind: target.kind, curveKind: kind, flags: flags)
+            valueKind: target.kind, curveKind: kind, flags: flags, component: target.component)
         let offset = append(header)
         precondition(offset % MemoryLayout<InstructionHeader>.alignment == 0)
         return offset

@@ -53,7 +53,28 @@ struct ProgramRun {
         case .rect: write(Rect.self, header, payload, progress)
         case .color: write(Color.self, header, payload, progress)
         case .transform: write(Transform2D.self, header, payload, progress)
+        case .transformComponent: writeComponent(header, payload, progress)
         }
+    }
+
+    /// Writes a number that is a part of the transform: the transform is decomposed, the part
+    /// replaced and the transform recomposed; the value beneath is the part of the transform
+    /// beneath. The first instruction on the transform starts from the model's transform.
+    private func writeComponent(
+        _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress?
+    ) {
+        let field = (state + Int(header.fieldOffset)).assumingMemoryBound(to: Transform2D.self)
+        if header.flags.contains(.isFirstOnField), let model {
+            field.pointee = model.load(fromByteOffset: Int(header.fieldOffset), as: Transform2D.self)
+        }
+        // Without an effect the transform beneath stays as it is (not decomposed and recomposed,
+        // which would change its last bits).
+        guard let progress else { return }
+        var parts = DecomposedTransform(field.pointee)
+        let beneath = header.component.value(in: parts)
+        let value = curveValue(Double.self, header, payload, progress, beneath: beneath)
+        header.component.set(value, in: &parts)
+        field.pointee = parts.recomposed()
     }
 
     @inline(__always)
@@ -76,13 +97,22 @@ struct ProgramRun {
             field.pointee = beneath
             return
         }
+        field.pointee = curveValue(Value.self, header, payload, progress, beneath: beneath)
+    }
+
+    /// The instruction's curve at `progress` over `beneath`.
+    @inline(__always)
+    private func curveValue<Value: Interpolatable>(
+        _: Value.Type, _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress,
+        beneath: Value
+    ) -> Value {
         let autoreverses = header.timing.autoreverses
         switch header.curveKind {
         case .basic:
-            field.pointee = payload.load(as: BasicCurve<Value>.self).value(
+            return payload.load(as: BasicCurve<Value>.self).value(
                 for: progress, autoreverses: autoreverses, underlying: beneath)
         case .keyframe:
-            field.pointee = ProgramKeyframes<Value>(at: payload).value(
+            return ProgramKeyframes<Value>(at: payload).value(
                 for: progress, autoreverses: autoreverses, underlying: beneath)
         }
     }
