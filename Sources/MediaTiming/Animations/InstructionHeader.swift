@@ -4,6 +4,8 @@ enum CurveKind: UInt8, Sendable {
     case basic
     /// A ``KeyframeLayout`` followed by its values, key times and timing functions.
     case keyframe
+    /// A ``SpringCurve`` of the instruction's value kind.
+    case spring
 }
 
 /// The flags of an instruction.

@@ -24,3 +24,14 @@ extension KeyframeAnimation: ProgramEmitting {
         builder.finishInstruction(at: header)
     }
 }
+
+extension SpringAnimation: ProgramEmitting {
+    func emit(into builder: inout ProgramBuilder) {
+        let curve = curve(iterationDuration: ResolvedTiming(timing).iterationDuration)
+        let header = builder.beginInstruction(
+            timing: timing, isRemovedOnCompletion: isRemovedOnCompletion,
+            usesValueBeneath: curve.endpoints.usesValueBeneath, target: property.target, curve: .spring)
+        builder.append(curve)
+        builder.finishInstruction(at: header)
+    }
+}

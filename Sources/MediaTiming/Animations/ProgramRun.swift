@@ -114,6 +114,9 @@ struct ProgramRun {
         case .keyframe:
             return ProgramKeyframes<Value>(at: payload).value(
                 for: progress, autoreverses: autoreverses, underlying: beneath)
+        case .spring:
+            return payload.load(as: SpringCurve<Value>.self).value(
+                for: progress, autoreverses: autoreverses, underlying: beneath)
         }
     }
 }

@@ -27,6 +27,15 @@ extension Layer {
         attach(copy, key: key)
     }
 
+    /// Adds a spring animation under `key`, with the same rules as the basic-animation overload.
+    public func add<Value>(
+        _ animation: SpringAnimation<Value>, forKey key: String?, atRootTime rootTime: Double
+    ) {
+        var copy = animation
+        copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
+        attach(copy, key: key)
+    }
+
     /// The animation added under `key`, with its begin time as fixed when it was added, or `nil`.
     /// Cast it to the concrete type to read its values (`as? BasicAnimation<Double>`).
     public func animation(forKey key: String) -> (any LayerAnimation)? {
