@@ -2,7 +2,7 @@
 /// how to compile it into the layer's program.
 struct AnimationRecord {
     var key: String?
-    var animation: any LayerAnimation
+    var animation: any TimedAnimation
     /// Appends the animation's instructions (``ProgramEmitting/emit(into:)`` of the concrete type).
     var emit: (inout ProgramBuilder) -> Void
 }

@@ -6,6 +6,8 @@ enum CurveKind: UInt8, Sendable {
     case keyframe
     /// A ``SpringCurve`` of the instruction's value kind.
     case spring
+    /// An ``AnimationGroup``: a ``GroupLayout`` followed by the children's instructions.
+    case group
 }
 
 /// The flags of an instruction.

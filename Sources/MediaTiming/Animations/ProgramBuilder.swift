@@ -30,6 +30,16 @@ struct ProgramBuilder {
         return offset
     }
 
+    /// Appends the header of a group, whose ``GroupLayout`` and children are appended next; returns
+    /// the header's offset, for ``finishInstruction(at:)``.
+    mutating func beginGroup(timing: TimingParameters, isRemovedOnCompletion: Bool) -> Int {
+        let header = InstructionHeader(
+            timing: ResolvedTiming(timing), byteCount: 0, fieldOffset: 0, valueKind: .scalar,
+            curveKind: .group,
+            flags: isRemovedOnCompletion ? .isRemovedOnCompletion : [], component: .rotation)
+        return append(header)
+    }
+
     /// Records the length of the instruction whose header is at `offset`: everything appended since.
     mutating func finishInstruction(at offset: Int) {
         pad(to: MemoryLayout<InstructionHeader>.alignment)

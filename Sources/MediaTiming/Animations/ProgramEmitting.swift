@@ -35,3 +35,14 @@ extension SpringAnimation: ProgramEmitting {
         builder.finishInstruction(at: header)
     }
 }
+
+extension AnimationGroup: ProgramEmitting {
+    func emit(into builder: inout ProgramBuilder) {
+        let header = builder.beginGroup(timing: timing, isRemovedOnCompletion: isRemovedOnCompletion)
+        builder.append(GroupLayout(timingFunction: timingFunction))
+        for child in animations {
+            (child as? any ProgramEmitting)?.emit(into: &builder)
+        }
+        builder.finishInstruction(at: header)
+    }
+}

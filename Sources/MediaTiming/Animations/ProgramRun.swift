@@ -28,10 +28,47 @@ struct ProgramRun {
             let header = cursor.load(as: InstructionHeader.self)
             var progress = header.timing.progress(atParentTime: localTime, narrowing: &unchanged)
             if header.flags.contains(.isRemovedOnCompletion) && progress?.phase == .after { progress = nil }
-            execute(header, payload: cursor + InstructionHeader.payloadOffset, progress: progress)
-            cursor += Int(header.byteCount)
+            // (A group's own interval covers its children's: while it is active it changes with
+            // every time, and otherwise its time, and so theirs, stands still.)
+            cursor = perform(header, at: cursor, progress: progress)
         } while cursor < end
         self.unchanged = unchanged
+    }
+
+    /// Runs a group's children, from after its layout to `end`, in the group's time at `progress`;
+    /// with `progress` `nil` (the group has no effect now) none of them has an effect.
+    @inline(never)
+    private func runGroup(
+        _ header: InstructionHeader, payload: UnsafeRawPointer, end: UnsafeRawPointer,
+        progress: TimingProgress?
+    ) {
+        let childTime = progress.map {
+            payload.load(as: GroupLayout.self).childTime(
+                for: $0, iterationDuration: header.timing.iterationDuration)
+        }
+        var cursor = payload + MemoryLayout<GroupLayout>.stride
+        while cursor < end {
+            let child = cursor.load(as: InstructionHeader.self)
+            // Inside a group only the group's isRemovedOnCompletion counts.
+            cursor = perform(
+                child, at: cursor, progress: childTime.flatMap { child.timing.progress(atParentTime: $0) })
+        }
+    }
+
+    /// Performs the instruction whose header, `header`, is at `cursor`: runs a group or writes a
+    /// value. Returns where the next instruction starts.
+    @inline(__always)
+    private func perform(
+        _ header: InstructionHeader, at cursor: UnsafeRawPointer, progress: TimingProgress?
+    ) -> UnsafeRawPointer {
+        let payload = cursor + InstructionHeader.payloadOffset
+        let next = cursor + Int(header.byteCount)
+        if header.curveKind == .group {
+            runGroup(header, payload: payload, end: next, progress: progress)
+        } else {
+            execute(header, payload: payload, progress: progress)
+        }
+        return next
     }
 
     /// Writes one instruction's value: its curve at `progress`, or the value beneath it when
@@ -117,6 +154,8 @@ struct ProgramRun {
         case .spring:
             return payload.load(as: SpringCurve<Value>.self).value(
                 for: progress, autoreverses: autoreverses, underlying: beneath)
+        case .group:
+            preconditionFailure("a group is run by runGroup, not executed as a property instruction")
         }
     }
 }

@@ -36,9 +36,19 @@ extension Layer {
         attach(copy, key: key)
     }
 
+    /// Adds a group of animations under `key`, with the same rules as the basic-animation overload
+    /// for the group's own begin time (its children's begin times are in the group's time and are
+    /// kept as given).
+    public func add(_ group: AnimationGroup, forKey key: String?, atRootTime rootTime: Double) {
+        var copy = group
+        copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
+        attach(copy, key: key)
+    }
+
     /// The animation added under `key`, with its begin time as fixed when it was added, or `nil`.
-    /// Cast it to the concrete type to read its values (`as? BasicAnimation<Double>`).
-    public func animation(forKey key: String) -> (any LayerAnimation)? {
+    /// Cast it to the concrete type to read its values (`as? BasicAnimation<Double>`,
+    /// `as? AnimationGroup`).
+    public func animation(forKey key: String) -> (any TimedAnimation)? {
         animationRecords.last { $0.key == key }?.animation
     }
 
@@ -69,7 +79,7 @@ extension Layer {
         return now.isFinite ? now : 0
     }
 
-    private func attach(_ animation: some LayerAnimation & ProgramEmitting, key: String?) {
+    private func attach(_ animation: some TimedAnimation & ProgramEmitting, key: String?) {
         if let key { animationRecords.removeAll { $0.key == key } }
         animationRecords.append(AnimationRecord(key: key, animation: animation, emit: animation.emit(into:)))
         rebuildProgram()
