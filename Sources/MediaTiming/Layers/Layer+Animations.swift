@@ -60,17 +60,29 @@ extension Layer {
     /// How many animations the layer holds, keyed or not.
     public var animationCount: Int { animationRecords.count }
 
-    /// Removes the animation with `key`, if any.
+    /// Removes the animation with `key`, if any. Unless a call of
+    /// ``takeStoppedAnimations(atLocalTime:)`` has already reported its end, the next one reports it
+    /// as stopped before it finished.
     public func removeAnimation(forKey key: String) {
-        let countBefore = animationRecords.count
-        animationRecords.removeAll { $0.key == key }
-        if animationRecords.count != countBefore { rebuildProgram() }
+        if removeRecords(where: { $0.key == key }) { rebuildProgram() }
     }
 
-    /// Removes every animation, keyed or not.
+    /// Removes every animation, keyed or not (reported as ``removeAnimation(forKey:)`` says).
     public func removeAllAnimations() {
-        animationRecords.removeAll()
+        removeRecords(where: { _ in true })
         rebuildProgram()
+    }
+
+    /// Removes the records that match, noting those whose end was not reported as stopped early;
+    /// returns whether any was removed.
+    @discardableResult
+    private func removeRecords(where matches: (AnimationRecord) -> Bool) -> Bool {
+        let countBefore = animationRecords.count
+        for record in animationRecords where matches(record) && !record.hasReportedEnd {
+            pendingStops.append(PendingStop(key: record.key, animation: record.animation))
+        }
+        animationRecords.removeAll(where: matches)
+        return animationRecords.count != countBefore
     }
 
     private func fixedBeginTime(_ beginTime: Double, atRootTime rootTime: Double) -> Double {
@@ -80,7 +92,7 @@ extension Layer {
     }
 
     private func attach(_ animation: some TimedAnimation & ProgramEmitting, key: String?) {
-        if let key { animationRecords.removeAll { $0.key == key } }
+        if let key { removeRecords(where: { $0.key == key }) }
         animationRecords.append(AnimationRecord(key: key, animation: animation, emit: animation.emit(into:)))
         rebuildProgram()
     }

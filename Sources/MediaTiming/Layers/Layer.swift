@@ -44,6 +44,9 @@ public class Layer: @unchecked Sendable {
     /// The animations as added, with their keys, in the order they apply.
     var animationRecords: [AnimationRecord] = []
 
+    /// Animations removed since the last report of stopped animations, not having ended before.
+    var pendingStops: [PendingStop] = []
+
     var speedBeforePause = 1.0
 
     /// The layers drawn on top of this one, back to front.

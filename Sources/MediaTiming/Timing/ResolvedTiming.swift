@@ -41,6 +41,15 @@ struct ResolvedTiming: Sendable, Hashable {
         fillsForwards = timing.fillMode.fillsForwards
     }
 
+    /// Whether the active interval is over at `parentTime` in the direction of play (whatever the
+    /// fill): the time is at or past its end. Never for a NaN time, an endless active interval or a
+    /// frozen timing that has not ended at its start.
+    func hasEnded(atParentTime parentTime: Double) -> Bool {
+        if speed == 0 { return !(0 < activeDuration) }
+        if speed > 0 ? parentTime < beginTime : parentTime > beginTime { return false }
+        return (parentTime - beginTime) * speed >= activeDuration && activeDuration.isFinite
+    }
+
     /// The timing computation described on ``TimingParameters``.
     @inline(__always)
     func progress(atParentTime parentTime: Double) -> TimingProgress? {
