@@ -1,7 +1,8 @@
 internal import CCairo
 import MediaTiming
 
-/// Draws a layer tree's presentation state onto a Cairo context, back to front.
+/// Draws a layer tree's presentation state onto a Cairo context, back to front (the layer's box,
+/// its rounded corners and border, in `CairoLayerDrawing+Box.swift`).
 struct CairoLayerDrawing {
     let context: OpaquePointer
     /// The greatest distance, in pixels, between a curve and the chords that measure it when
@@ -35,11 +36,11 @@ struct CairoLayerDrawing {
         if isGrouped { cairo_push_group(context) }
 
         if state.masksToBounds {
-            addRectangle(state.bounds)
+            addBox(of: state)
             cairo_clip(context)
         }
         if state.backgroundColor.alpha > 0 {
-            addRectangle(state.bounds)
+            addBox(of: state)
             setSource(state.backgroundColor)
             cairo_fill(context)
         }
@@ -52,6 +53,7 @@ struct CairoLayerDrawing {
         for sublayer in layer.sublayers {
             draw(sublayer, parentTime: localTime)
         }
+        drawBorder(of: state)
 
         if isGrouped {
             cairo_pop_group_to_source(context)
@@ -153,11 +155,7 @@ struct CairoLayerDrawing {
         }
     }
 
-    private func addRectangle(_ rect: Rect) {
-        cairo_rectangle(context, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
-    }
-
-    private func setSource(_ color: Color) {
+    func setSource(_ color: Color) {
         cairo_set_source_rgba(
             context, ColorComponents.clamped(color.red), ColorComponents.clamped(color.green),
             ColorComponents.clamped(color.blue), ColorComponents.clamped(color.alpha))

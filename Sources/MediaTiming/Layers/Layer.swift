@@ -137,6 +137,24 @@ public class Layer: @unchecked Sendable {
         set { model.backgroundColor = newValue }
     }
 
+    /// ``LayerState/cornerRadius``.
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { model.cornerRadius = newValue }
+    }
+
+    /// ``LayerState/borderWidth``.
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { model.borderWidth = newValue }
+    }
+
+    /// ``LayerState/borderColor``.
+    public var borderColor: Color {
+        get { model.borderColor }
+        set { model.borderColor = newValue }
+    }
+
     /// The layer's frame in its superlayer's coordinates when its transform is the identity:
     /// setting it sets ``position`` and the size of ``bounds``.
     public var frame: Rect {

@@ -6,9 +6,11 @@
 /// ```
 ///
 /// The set is fixed (as Core Animation's animatable keys are): ``opacity``, ``strokeStart``,
-/// ``strokeEnd``, ``lineWidth``, ``miterLimit``, ``fontSize`` (``Double``); ``position``,
+/// ``strokeEnd``, ``lineWidth``, ``miterLimit``, ``fontSize``, ``cornerRadius``, ``borderWidth``
+/// (``Double``); ``position``,
 /// ``anchorPoint`` (``Point``); ``boundsSize`` (``Size``); ``bounds`` (``Rect``);
-/// ``backgroundColor``, ``fillColor``, ``strokeColor``, ``foregroundColor`` (``Color``);
+/// ``backgroundColor``, ``fillColor``, ``strokeColor``, ``foregroundColor``, ``borderColor``
+/// (``Color``);
 /// ``transform`` (``Transform2D``); and parts of the transform as numbers, decomposed:
 /// ``rotation``, ``scale``, ``scaleX``, ``scaleY``, ``translationX``, ``translationY`` (``Double``),
 /// whose animations change that part of the transform and keep the others. Animating a property a layer kind does not draw (say
@@ -65,6 +67,14 @@ extension LayerProperty where Value == Double {
     /// ``LayerState/fontSize``.
     public static var fontSize: LayerProperty<Double> {
         LayerProperty("fontSize", \.fontSize, field: .fontSize)
+    }
+    /// ``LayerState/cornerRadius``.
+    public static var cornerRadius: LayerProperty<Double> {
+        LayerProperty("cornerRadius", \.cornerRadius, field: .cornerRadius)
+    }
+    /// ``LayerState/borderWidth``.
+    public static var borderWidth: LayerProperty<Double> {
+        LayerProperty("borderWidth", \.borderWidth, field: .borderWidth)
     }
 }
 
@@ -153,6 +163,10 @@ extension LayerProperty where Value == Color {
     /// ``LayerState/foregroundColor``.
     public static var foregroundColor: LayerProperty<Color> {
         LayerProperty("foregroundColor", \.foregroundColor, field: .foregroundColor)
+    }
+    /// ``LayerState/borderColor``.
+    public static var borderColor: LayerProperty<Color> {
+        LayerProperty("borderColor", \.borderColor, field: .borderColor)
     }
 }
 

@@ -41,6 +41,15 @@ public struct LayerState: Sendable, Hashable {
     public var masksToBounds = false
     /// The colour that fills `bounds` behind the content. Default: ``Color/clear`` (none).
     public var backgroundColor = Color.clear
+    /// The radius of the rounded corners of the background, the border and, with `masksToBounds`,
+    /// the clip (not of a shape layer's path), as Core Animation draws them; when drawn it is
+    /// clamped to half the shorter side. Default: 0 (square corners).
+    public var cornerRadius = 0.0
+    /// The width of the border, drawn inside `bounds` over the content and the sublayers.
+    /// Default: 0 (no border).
+    public var borderWidth = 0.0
+    /// The border's colour. Default: opaque black.
+    public var borderColor = Color.black
 
     // MARK: Shape layers
 
