@@ -70,7 +70,7 @@ public struct LayerState: Sendable, Hashable {
 
     // MARK: Text layers
 
-    /// The line of text. Default: empty.
+    /// The text; each line feed starts a new line. Default: empty.
     public var string = ""
     /// The font family name as the renderer's font system knows it. Default: `"sans-serif"`.
     public var fontFamily = "sans-serif"
@@ -80,8 +80,13 @@ public struct LayerState: Sendable, Hashable {
     public var fontSize = 36.0
     /// The text colour. Default: opaque white.
     public var foregroundColor = Color.white
-    /// Horizontal placement within `bounds` (the line is centred vertically). Default: left.
+    /// Horizontal placement of each line within `bounds` (the block of lines is centred
+    /// vertically). Default: left.
     public var alignment = TextAlignment.left
+    /// Whether lines longer than the bounds' width are broken between words (and a word longer
+    /// than the width between characters), as `CATextLayer.isWrapped`. Default: `false`: lines
+    /// break only at line feeds.
+    public var isWrapped = false
 
     /// A state with every value at its default.
     public init() {}
