@@ -73,8 +73,22 @@ struct ProgramRun {
 
     /// Writes one instruction's value: its curve at `progress`, or the value beneath it when
     /// `progress` is `nil` (the animation has no effect now).
+    /// Numbers and points (the commonest kinds) are written inline; the other kinds out of line,
+    /// so that the loop stays small enough for the compiler to inline the common paths whole.
     @inline(__always)
     private func execute(_ header: InstructionHeader, payload: UnsafeRawPointer, progress: TimingProgress?) {
+        switch header.valueKind {
+        case .scalar: write(Double.self, header, payload, progress)
+        case .point: write(Point.self, header, payload, progress)
+        default: executeOtherKinds(header, payload: payload, progress: progress)
+        }
+    }
+
+    /// ``execute(_:payload:progress:)`` for the value kinds other than numbers and points.
+    @inline(never)
+    private func executeOtherKinds(
+        _ header: InstructionHeader, payload: UnsafeRawPointer, progress: TimingProgress?
+    ) {
         switch header.valueKind {
         case .scalar: write(Double.self, header, payload, progress)
         case .point: write(Point.self, header, payload, progress)
@@ -152,10 +166,17 @@ struct ProgramRun {
             return ProgramKeyframes<Value>(at: payload).value(
                 for: progress, autoreverses: autoreverses, underlying: beneath)
         case .spring:
-            return payload.load(as: SpringCurve<Value>.self).value(
-                for: progress, autoreverses: autoreverses, underlying: beneath)
+            return springValue(payload.load(as: SpringCurve<Value>.self), progress, autoreverses, beneath)
         case .group:
             preconditionFailure("a group is run by runGroup, not executed as a property instruction")
         }
+    }
+
+    /// A spring's value, out of line: its exponentials and trigonometry dwarf a call.
+    @inline(never)
+    private func springValue<Value: Interpolatable>(
+        _ curve: SpringCurve<Value>, _ progress: TimingProgress, _ autoreverses: Bool, _ beneath: Value
+    ) -> Value {
+        curve.value(for: progress, autoreverses: autoreverses, underlying: beneath)
     }
 }

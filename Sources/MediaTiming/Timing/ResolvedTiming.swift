@@ -46,7 +46,7 @@ struct ResolvedTiming: Sendable, Hashable {
     /// frozen timing that has not ended at its start.
     func hasEnded(atParentTime parentTime: Double) -> Bool {
         if speed == 0 { return !(0 < activeDuration) }
-        if speed > 0 ? parentTime < beginTime : parentTime > beginTime { return false }
+        if isBeforeBeginning(parentTime) { return false }
         return (parentTime - beginTime) * speed >= activeDuration && activeDuration.isFinite
     }
 
@@ -76,7 +76,7 @@ struct ResolvedTiming: Sendable, Hashable {
             guard 0 < activeDuration else { return afterPhase() }
             phase = .active
             activeTime = 0
-        } else if speed > 0 ? parentTime < beginTime : parentTime > beginTime {
+        } else if isBeforeBeginning(parentTime) {
             interval.narrow(toBeforeBeginning: beginTime, speed: speed)
             guard fillsBackwards else { return nil }
             phase = .before
@@ -96,6 +96,13 @@ struct ResolvedTiming: Sendable, Hashable {
             }
         }
         return progress(phase: phase, offsetTime: activeTime + timeOffset)
+    }
+
+    /// Whether `parentTime` lies before the begin time in the direction of play (speed not 0).
+    @inline(__always)
+    private func isBeforeBeginning(_ parentTime: Double) -> Bool {
+        if speed > 0 { return parentTime < beginTime }
+        return parentTime > beginTime
     }
 
     /// The progress in the after phase (`nil` unless the timing fills forwards).
