@@ -22,7 +22,9 @@ protocol KeyframeSource<Value>: ProgressEvaluating {
 extension KeyframeSource {
     /// The keyframe value at eased iteration progress `fraction`.
     @inline(__always)
-    func keyframeValue(atFraction fraction: Double, beforeFlag: @autoclosure () -> Bool = false) -> Value {
+    func keyframeValue(
+        atFraction fraction: Double, phase: TimingPhase = .active, isBackwardPass: Bool = false
+    ) -> Value {
         // Before the first key time (or at a NaN fraction) the first value holds.
         guard keyTime(at: 0) <= fraction else { return value(at: 0) }
         // The last index whose key time is <= fraction, by a binary search without unpredictable
@@ -41,7 +43,8 @@ extension KeyframeSource {
         var segmentProgress = span > 0 ? (fraction - startTime) / span : 1
         if hasSegmentTimingFunctions {
             segmentProgress = segmentTimingFunction(at: low).evaluate(
-                clampedInput: TimingFunction.clamped(segmentProgress), beforeFlag: beforeFlag())
+                clampedInput: TimingFunction.clamped(segmentProgress), phase: phase,
+                isBackwardPass: isBackwardPass)
         }
         return value(at: low).interpolated(to: value(at: low &+ 1), fraction: segmentProgress)
     }
@@ -52,7 +55,9 @@ extension KeyframeSource {
     func value(for progress: TimingProgress, autoreverses: Bool, underlying: Value) -> Value {
         let fraction = timingFunction.output(for: progress)
         return composition.combined(
-            keyframeValue(atFraction: fraction, beforeFlag: progress.isBeforeFlagSet), cycle: progress.cycle,
+            keyframeValue(
+                atFraction: fraction, phase: progress.phase, isBackwardPass: progress.isBackwardPass),
+            cycle: progress.cycle,
             underlying: underlying,
             cycleEndValue: value(at: autoreverses ? 0 : count &- 1))
     }

@@ -80,13 +80,16 @@ public struct TimingFunction: Sendable, Hashable {
     /// autoreversing animation ends where it started. Bézier and linear functions ignore the flag.
     @inlinable
     public func output(forInput input: Double, beforeFlag: Bool) -> Double {
-        evaluate(clampedInput: Self.clamped(input), beforeFlag: beforeFlag)
+        evaluate(
+            clampedInput: Self.clamped(input), phase: beforeFlag ? .before : .active, isBackwardPass: false)
     }
 
     /// The output for the progress of an animation at `progress`, with its before flag.
     @inline(__always)
     func output(for progress: TimingProgress) -> Double {
-        evaluate(clampedInput: Self.clamped(progress.progress), beforeFlag: progress.isBeforeFlagSet)
+        evaluate(
+            clampedInput: Self.clamped(progress.progress), phase: progress.phase,
+            isBackwardPass: progress.isBackwardPass)
     }
 
     /// `input` clamped to [0, 1], NaN read as 0.
@@ -95,9 +98,10 @@ public struct TimingFunction: Sendable, Hashable {
         input >= 0 ? (input <= 1 ? input : 1) : 0  // NaN fails `>= 0` and becomes 0
     }
 
-    /// The output for an input in [0, 1]; the before flag is read only by step functions.
+    /// The output for an input in [0, 1]. Only step functions read the before flag, which they work
+    /// out from `phase` and `isBackwardPass` (see ``TimingProgress/isBeforeFlagSet``).
     @usableFromInline @inline(__always)
-    func evaluate(clampedInput x: Double, beforeFlag: @autoclosure () -> Bool) -> Double {
+    func evaluate(clampedInput x: Double, phase: TimingPhase, isBackwardPass: Bool) -> Double {
         if case .linear = curve { return x }
         switch curve {
         case .linear:
@@ -105,7 +109,8 @@ public struct TimingFunction: Sendable, Hashable {
         case .cubicBezier(let bezier):
             return Self.bezierOutput(bezier, x)
         case .steps(let count, let position):
-            return Self.step(x, count: count, position: position, beforeFlag: beforeFlag())
+            let beforeFlag = TimingProgress.beforeFlag(phase: phase, isBackwardPass: isBackwardPass)
+            return Self.step(x, count: count, position: position, beforeFlag: beforeFlag)
         }
     }
 

@@ -43,6 +43,12 @@ public struct TimingProgress: Sendable, Hashable {
     /// while playing backwards, that is, whenever the fill shows the value from before the first
     /// step. See ``TimingFunction/output(forInput:beforeFlag:)``.
     public var isBeforeFlagSet: Bool {
+        Self.beforeFlag(phase: phase, isBackwardPass: isBackwardPass)
+    }
+
+    /// The before flag in `phase` on a pass that plays backwards when `isBackwardPass`.
+    @usableFromInline @inline(__always)
+    static func beforeFlag(phase: TimingPhase, isBackwardPass: Bool) -> Bool {
         switch phase {
         case .before: !isBackwardPass
         case .active: false
