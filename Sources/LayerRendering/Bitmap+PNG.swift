@@ -3,8 +3,8 @@ internal import CCairo
 extension Bitmap {
     /// Writes the bitmap to a PNG file at `path` (RGBA, 8 bits per channel), replacing any file there.
     ///
-    /// - Throws: ``RenderingError/cannotWritePNG(path:reason:)`` when the file cannot be written,
-    ///   for instance in a directory that does not exist or is not writable.
+    /// - Throws: ``RenderingError/cannotWritePNG(path:reason:)`` when the file cannot be written, with
+    ///   the reason in words: "the folder /x does not exist", "the folder /x is not writable".
     public func writePNG(to path: String) throws(RenderingError) {
         var copy = pixels
         let status: cairo_status_t = copy.withUnsafeMutableBytes { bytes in
@@ -19,7 +19,7 @@ extension Bitmap {
             return cairo_surface_write_to_png(surface, path)
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw .cannotWritePNG(path: path, reason: describe(status))
+            throw .cannotWritePNG(path: path, reason: FileDiagnosis.whyCannotWrite(path) ?? describe(status))
         }
     }
 
@@ -34,7 +34,12 @@ extension Bitmap {
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw .cannotReadPNG(path: path, reason: describe(status))
+            // The file is there and readable (or the diagnosis would say otherwise): its contents are
+            // the trouble, whatever Cairo calls it (often "out of memory" for a file that is not a PNG).
+            let reason =
+                FileDiagnosis.whyCannotRead(path)
+                ?? "it is not a PNG image Cairo can read (Cairo: \(describe(status)))"
+            throw .cannotReadPNG(path: path, reason: reason)
         }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))

@@ -1,7 +1,8 @@
 internal import CCairo
 import MediaTiming
 
-/// Draws a layer tree's presentation state onto a Cairo context, back to front.
+/// Draws a layer tree's presentation state onto a Cairo context, back to front (the layer's box,
+/// its rounded corners and border, in `CairoLayerDrawing+Box.swift`).
 struct CairoLayerDrawing {
     let context: OpaquePointer
     /// The greatest distance, in pixels, between a curve and the chords that measure it when
@@ -35,11 +36,11 @@ struct CairoLayerDrawing {
         if isGrouped { cairo_push_group(context) }
 
         if state.masksToBounds {
-            addRectangle(state.bounds)
+            addBox(of: state)
             cairo_clip(context)
         }
         if state.backgroundColor.alpha > 0 {
-            addRectangle(state.bounds)
+            addBox(of: state)
             setSource(state.backgroundColor)
             cairo_fill(context)
         }
@@ -52,6 +53,7 @@ struct CairoLayerDrawing {
         for sublayer in layer.sublayers {
             draw(sublayer, parentTime: localTime)
         }
+        drawBorder(of: state)
 
         if isGrouped {
             cairo_pop_group_to_source(context)
@@ -85,29 +87,25 @@ struct CairoLayerDrawing {
     }
 
     private func drawText(_ state: LayerState) {
-        let fontSize = state.fontSize
-        guard fontSize > 0, fontSize.isFinite, state.foregroundColor.alpha > 0 else { return }
-        cairo_select_font_face(
-            context, state.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-            state.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, fontSize)
-        var text = cairo_text_extents_t()
-        cairo_text_extents(context, state.string, &text)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(context, &font)
-        let bounds = state.bounds
-        let x: Double
-        switch state.alignment {
-        case .left: x = bounds.origin.x
-        case .center: x = bounds.midX - text.x_advance / 2
-        case .right: x = bounds.origin.x + bounds.size.width - text.x_advance
-        }
-        // The line is centred vertically: the middle of ascent + descent on the bounds' middle.
-        let baseline = bounds.midY + (font.ascent - font.descent) / 2
-        cairo_new_path(context)
-        cairo_move_to(context, x, baseline)
+        guard state.foregroundColor.alpha > 0 else { return }
+        let layout = TextLayout(state: state, context: context)
         setSource(state.foregroundColor)
-        cairo_show_text(context, state.string)
+        for line in layout.lines where !line.text.isEmpty {
+            cairo_new_path(context)
+            guard line.extraWordSpacing > 0 else {
+                cairo_move_to(context, line.x, line.baseline)
+                cairo_show_text(context, line.text)
+                continue
+            }
+            // A justified line: word by word, each space widened.
+            let space = TextLayout.advance(of: " ", in: context) + line.extraWordSpacing
+            var x = line.x
+            for word in line.text.split(separator: " ", omittingEmptySubsequences: false) {
+                cairo_move_to(context, x, line.baseline)
+                cairo_show_text(context, String(word))
+                x += TextLayout.advance(of: word, in: context) + space
+            }
+        }
     }
 
     /// Adds `path`'s elements to the context's current path. Elements with non-finite coordinates
@@ -153,11 +151,7 @@ struct CairoLayerDrawing {
         }
     }
 
-    private func addRectangle(_ rect: Rect) {
-        cairo_rectangle(context, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
-    }
-
-    private func setSource(_ color: Color) {
+    func setSource(_ color: Color) {
         cairo_set_source_rgba(
             context, ColorComponents.clamped(color.red), ColorComponents.clamped(color.green),
             ColorComponents.clamped(color.blue), ColorComponents.clamped(color.alpha))

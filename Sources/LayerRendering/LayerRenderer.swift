@@ -2,9 +2,9 @@ internal import CCairo
 public import MediaTiming
 
 /// Draws a layer tree's presentation state at one instant with Cairo: anti-aliased fills and
-/// strokes (caps, joins, miter limit, `strokeStart`/`strokeEnd` trimming), backgrounds, one-line
-/// text, layer geometry (position, bounds, anchor point, transform), group opacity, hiding and
-/// clipping to bounds.
+/// strokes (caps, joins, miter limit, `strokeStart`/`strokeEnd` trimming), backgrounds with rounded
+/// corners, borders, text, layer geometry (position, bounds, anchor point, transform), group
+/// opacity, hiding and clipping to bounds.
 ///
 /// The root layer is placed in the image's pixel space as in a superlayer's (y down, origin at the
 /// top-left pixel corner); every layer is evaluated at its own local time, computed from `rootTime`

@@ -47,10 +47,19 @@ struct BasicCurve<Value: Interpolatable>: ProgressEvaluating {
 
     @inline(__always)
     func value(for progress: TimingProgress, autoreverses: Bool, underlying: Value) -> Value {
+        value(
+            atFraction: timingFunction.output(for: progress), cycle: progress.cycle,
+            autoreverses: autoreverses,
+            underlying: underlying)
+    }
+
+    /// The value a `fraction` of the way from the start to the end (beyond them for fractions
+    /// outside [0, 1]) in repeat cycle `cycle`, over `underlying`.
+    @inline(__always)
+    func value(atFraction fraction: Double, cycle: Double, autoreverses: Bool, underlying: Value) -> Value {
         let (from, to) = endpoints(over: underlying)
-        let fraction = timingFunction.output(forInput: progress.progress)
         let value = from.interpolated(to: to, fraction: fraction)
         return composition.combined(
-            value, cycle: progress.cycle, underlying: underlying, cycleEndValue: autoreverses ? from : to)
+            value, cycle: cycle, underlying: underlying, cycleEndValue: autoreverses ? from : to)
     }
 }

@@ -4,6 +4,10 @@ enum CurveKind: UInt8, Sendable {
     case basic
     /// A ``KeyframeLayout`` followed by its values, key times and timing functions.
     case keyframe
+    /// A ``SpringCurve`` of the instruction's value kind.
+    case spring
+    /// An ``AnimationGroup``: a ``GroupLayout`` followed by the children's instructions.
+    case group
 }
 
 /// The flags of an instruction.
@@ -37,6 +41,8 @@ struct InstructionHeader {
     var valueKind: ValueKind
     var curveKind: CurveKind
     var flags: InstructionFlags
+    /// For ``ValueKind/transformComponent``, the part of the transform written.
+    var component: TransformComponent
 
     /// Where the curve starts, from the start of the header.
     static var payloadOffset: Int { MemoryLayout<InstructionHeader>.stride }

@@ -22,7 +22,9 @@ protocol KeyframeSource<Value>: ProgressEvaluating {
 extension KeyframeSource {
     /// The keyframe value at eased iteration progress `fraction`.
     @inline(__always)
-    func keyframeValue(atFraction fraction: Double) -> Value {
+    func keyframeValue(
+        atFraction fraction: Double, phase: TimingPhase = .active, isBackwardPass: Bool = false
+    ) -> Value {
         // Before the first key time (or at a NaN fraction) the first value holds.
         guard keyTime(at: 0) <= fraction else { return value(at: 0) }
         // The last index whose key time is <= fraction, by a binary search without unpredictable
@@ -40,7 +42,9 @@ extension KeyframeSource {
         let span = keyTime(at: low &+ 1) - startTime
         var segmentProgress = span > 0 ? (fraction - startTime) / span : 1
         if hasSegmentTimingFunctions {
-            segmentProgress = segmentTimingFunction(at: low).output(forInput: segmentProgress)
+            segmentProgress = segmentTimingFunction(at: low).evaluate(
+                clampedInput: TimingFunction.clamped(segmentProgress), phase: phase,
+                isBackwardPass: isBackwardPass)
         }
         return value(at: low).interpolated(to: value(at: low &+ 1), fraction: segmentProgress)
     }
@@ -49,9 +53,12 @@ extension KeyframeSource {
     /// tells where a repeat cycle ends (for cumulative animations).
     @inline(__always)
     func value(for progress: TimingProgress, autoreverses: Bool, underlying: Value) -> Value {
-        let fraction = timingFunction.output(forInput: progress.progress)
+        let fraction = timingFunction.output(for: progress)
         return composition.combined(
-            keyframeValue(atFraction: fraction), cycle: progress.cycle, underlying: underlying,
+            keyframeValue(
+                atFraction: fraction, phase: progress.phase, isBackwardPass: progress.isBackwardPass),
+            cycle: progress.cycle,
+            underlying: underlying,
             cycleEndValue: value(at: autoreverses ? 0 : count &- 1))
     }
 }

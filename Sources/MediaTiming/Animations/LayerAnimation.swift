@@ -5,18 +5,12 @@
 /// an added animation), so changing an animation afterwards does not change the one on the layer.
 ///
 /// The ``TimingParameters`` properties are also reachable directly (`animation.duration = 60`).
-public protocol LayerAnimation: Sendable {
+public protocol LayerAnimation: TimedAnimation {
     /// The type of the animated values.
     associatedtype Value: Interpolatable
 
     /// The layer property the animation drives.
     var property: LayerProperty<Value> { get }
-
-    /// When and how fast the animation plays.
-    var timing: TimingParameters { get set }
-
-    /// The curve applied to each iteration's progress. Default: linear.
-    var timingFunction: TimingFunction { get set }
 
     /// Whether the animation's value is added to the value beneath it (the model value, with the
     /// animations added before it applied) rather than replacing it. Default: `false`.
@@ -26,12 +20,6 @@ public protocol LayerAnimation: Sendable {
     /// is added once per finished cycle). Default: `false`.
     var isCumulative: Bool { get set }
 
-    /// Whether the animation stops affecting its layer once its active interval is over, whatever
-    /// its fill mode; Core Animation removes such an animation from the layer, this model simply
-    /// ignores it from then on. Default: `true`, as in Core Animation, so a forwards fill needs
-    /// `isRemovedOnCompletion = false`.
-    var isRemovedOnCompletion: Bool { get set }
-
     /// The animated value when the animation's parent (its layer) is at local time `parentTime`,
     /// given the value beneath the animation, `modelValue`; `modelValue` itself when the animation
     /// has no effect then (not begun or finished without a fill, removed on completion, or a time
@@ -39,7 +27,7 @@ public protocol LayerAnimation: Sendable {
     func value(atParentTime parentTime: Double, modelValue: Value) -> Value
 }
 
-extension LayerAnimation {
+extension TimedAnimation {
     /// ``TimingParameters/beginTime``.
     public var beginTime: Double {
         get { timing.beginTime }

@@ -24,10 +24,20 @@ struct ProgramBuilder {
         if usesValueBeneath { flags.insert(.usesValueBeneath) }
         let header = InstructionHeader(
             timing: ResolvedTiming(timing), byteCount: 0, fieldOffset: UInt16(target.offset),
-            valueKind: target.kind, curveKind: kind, flags: flags)
+            valueKind: target.kind, curveKind: kind, flags: flags, component: target.component)
         let offset = append(header)
         precondition(offset % MemoryLayout<InstructionHeader>.alignment == 0)
         return offset
+    }
+
+    /// Appends the header of a group, whose ``GroupLayout`` and children are appended next; returns
+    /// the header's offset, for ``finishInstruction(at:)``.
+    mutating func beginGroup(timing: TimingParameters, isRemovedOnCompletion: Bool) -> Int {
+        let header = InstructionHeader(
+            timing: ResolvedTiming(timing), byteCount: 0, fieldOffset: 0, valueKind: .scalar,
+            curveKind: .group,
+            flags: isRemovedOnCompletion ? .isRemovedOnCompletion : [], component: .rotation)
+        return append(header)
     }
 
     /// Records the length of the instruction whose header is at `offset`: everything appended since.

@@ -24,3 +24,25 @@ extension KeyframeAnimation: ProgramEmitting {
         builder.finishInstruction(at: header)
     }
 }
+
+extension SpringAnimation: ProgramEmitting {
+    func emit(into builder: inout ProgramBuilder) {
+        let curve = curve(iterationDuration: ResolvedTiming(timing).iterationDuration)
+        let header = builder.beginInstruction(
+            timing: timing, isRemovedOnCompletion: isRemovedOnCompletion,
+            usesValueBeneath: curve.endpoints.usesValueBeneath, target: property.target, curve: .spring)
+        builder.append(curve)
+        builder.finishInstruction(at: header)
+    }
+}
+
+extension AnimationGroup: ProgramEmitting {
+    func emit(into builder: inout ProgramBuilder) {
+        let header = builder.beginGroup(timing: timing, isRemovedOnCompletion: isRemovedOnCompletion)
+        builder.append(GroupLayout(timingFunction: timingFunction))
+        for child in animations {
+            (child as? any ProgramEmitting)?.emit(into: &builder)
+        }
+        builder.finishInstruction(at: header)
+    }
+}

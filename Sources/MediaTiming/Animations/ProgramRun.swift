@@ -28,16 +28,67 @@ struct ProgramRun {
             let header = cursor.load(as: InstructionHeader.self)
             var progress = header.timing.progress(atParentTime: localTime, narrowing: &unchanged)
             if header.flags.contains(.isRemovedOnCompletion) && progress?.phase == .after { progress = nil }
-            execute(header, payload: cursor + InstructionHeader.payloadOffset, progress: progress)
-            cursor += Int(header.byteCount)
+            // (A group's own interval covers its children's: while it is active it changes with
+            // every time, and otherwise its time, and so theirs, stands still.)
+            cursor = perform(header, at: cursor, progress: progress)
         } while cursor < end
         self.unchanged = unchanged
     }
 
+    /// Runs a group's children, from after its layout to `end`, in the group's time at `progress`;
+    /// with `progress` `nil` (the group has no effect now) none of them has an effect.
+    @inline(never)
+    private func runGroup(
+        _ header: InstructionHeader, payload: UnsafeRawPointer, end: UnsafeRawPointer,
+        progress: TimingProgress?
+    ) {
+        let childTime = progress.map {
+            payload.load(as: GroupLayout.self).childTime(
+                for: $0, iterationDuration: header.timing.iterationDuration)
+        }
+        var cursor = payload + MemoryLayout<GroupLayout>.stride
+        while cursor < end {
+            let child = cursor.load(as: InstructionHeader.self)
+            // Inside a group only the group's isRemovedOnCompletion counts.
+            cursor = perform(
+                child, at: cursor, progress: childTime.flatMap { child.timing.progress(atParentTime: $0) })
+        }
+    }
+
+    /// Performs the instruction whose header, `header`, is at `cursor`: runs a group or writes a
+    /// value. Returns where the next instruction starts.
+    @inline(__always)
+    private func perform(
+        _ header: InstructionHeader, at cursor: UnsafeRawPointer, progress: TimingProgress?
+    ) -> UnsafeRawPointer {
+        let payload = cursor + InstructionHeader.payloadOffset
+        let next = cursor + Int(header.byteCount)
+        if header.curveKind == .group {
+            runGroup(header, payload: payload, end: next, progress: progress)
+        } else {
+            execute(header, payload: payload, progress: progress)
+        }
+        return next
+    }
+
     /// Writes one instruction's value: its curve at `progress`, or the value beneath it when
     /// `progress` is `nil` (the animation has no effect now).
+    /// Numbers and points (the commonest kinds) are written inline; the other kinds out of line,
+    /// so that the loop stays small enough for the compiler to inline the common paths whole.
     @inline(__always)
     private func execute(_ header: InstructionHeader, payload: UnsafeRawPointer, progress: TimingProgress?) {
+        switch header.valueKind {
+        case .scalar: write(Double.self, header, payload, progress)
+        case .point: write(Point.self, header, payload, progress)
+        default: executeOtherKinds(header, payload: payload, progress: progress)
+        }
+    }
+
+    /// ``execute(_:payload:progress:)`` for the value kinds other than numbers and points.
+    @inline(never)
+    private func executeOtherKinds(
+        _ header: InstructionHeader, payload: UnsafeRawPointer, progress: TimingProgress?
+    ) {
         switch header.valueKind {
         case .scalar: write(Double.self, header, payload, progress)
         case .point: write(Point.self, header, payload, progress)
@@ -53,7 +104,28 @@ struct ProgramRun {
         case .rect: write(Rect.self, header, payload, progress)
         case .color: write(Color.self, header, payload, progress)
         case .transform: write(Transform2D.self, header, payload, progress)
+        case .transformComponent: writeComponent(header, payload, progress)
         }
+    }
+
+    /// Writes a number that is a part of the transform: the transform is decomposed, the part
+    /// replaced and the transform recomposed; the value beneath is the part of the transform
+    /// beneath. The first instruction on the transform starts from the model's transform.
+    private func writeComponent(
+        _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress?
+    ) {
+        let field = (state + Int(header.fieldOffset)).assumingMemoryBound(to: Transform2D.self)
+        if header.flags.contains(.isFirstOnField), let model {
+            field.pointee = model.load(fromByteOffset: Int(header.fieldOffset), as: Transform2D.self)
+        }
+        // Without an effect the transform beneath stays as it is (not decomposed and recomposed,
+        // which would change its last bits).
+        guard let progress else { return }
+        var parts = DecomposedTransform(field.pointee)
+        let beneath = header.component.value(in: parts)
+        let value = curveValue(Double.self, header, payload, progress, beneath: beneath)
+        header.component.set(value, in: &parts)
+        field.pointee = parts.recomposed()
     }
 
     @inline(__always)
@@ -76,14 +148,35 @@ struct ProgramRun {
             field.pointee = beneath
             return
         }
+        field.pointee = curveValue(Value.self, header, payload, progress, beneath: beneath)
+    }
+
+    /// The instruction's curve at `progress` over `beneath`.
+    @inline(__always)
+    private func curveValue<Value: Interpolatable>(
+        _: Value.Type, _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress,
+        beneath: Value
+    ) -> Value {
         let autoreverses = header.timing.autoreverses
         switch header.curveKind {
         case .basic:
-            field.pointee = payload.load(as: BasicCurve<Value>.self).value(
+            return payload.load(as: BasicCurve<Value>.self).value(
                 for: progress, autoreverses: autoreverses, underlying: beneath)
         case .keyframe:
-            field.pointee = ProgramKeyframes<Value>(at: payload).value(
+            return ProgramKeyframes<Value>(at: payload).value(
                 for: progress, autoreverses: autoreverses, underlying: beneath)
+        case .spring:
+            return springValue(payload.load(as: SpringCurve<Value>.self), progress, autoreverses, beneath)
+        case .group:
+            preconditionFailure("a group is run by runGroup, not executed as a property instruction")
         }
+    }
+
+    /// A spring's value, out of line: its exponentials and trigonometry dwarf a call.
+    @inline(never)
+    private func springValue<Value: Interpolatable>(
+        _ curve: SpringCurve<Value>, _ progress: TimingProgress, _ autoreverses: Bool, _ beneath: Value
+    ) -> Value {
+        curve.value(for: progress, autoreverses: autoreverses, underlying: beneath)
     }
 }

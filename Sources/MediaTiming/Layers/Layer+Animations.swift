@@ -27,9 +27,28 @@ extension Layer {
         attach(copy, key: key)
     }
 
+    /// Adds a spring animation under `key`, with the same rules as the basic-animation overload.
+    public func add<Value>(
+        _ animation: SpringAnimation<Value>, forKey key: String?, atRootTime rootTime: Double
+    ) {
+        var copy = animation
+        copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
+        attach(copy, key: key)
+    }
+
+    /// Adds a group of animations under `key`, with the same rules as the basic-animation overload
+    /// for the group's own begin time (its children's begin times are in the group's time and are
+    /// kept as given).
+    public func add(_ group: AnimationGroup, forKey key: String?, atRootTime rootTime: Double) {
+        var copy = group
+        copy.timing.beginTime = fixedBeginTime(copy.timing.beginTime, atRootTime: rootTime)
+        attach(copy, key: key)
+    }
+
     /// The animation added under `key`, with its begin time as fixed when it was added, or `nil`.
-    /// Cast it to the concrete type to read its values (`as? BasicAnimation<Double>`).
-    public func animation(forKey key: String) -> (any LayerAnimation)? {
+    /// Cast it to the concrete type to read its values (`as? BasicAnimation<Double>`,
+    /// `as? AnimationGroup`).
+    public func animation(forKey key: String) -> (any TimedAnimation)? {
         animationRecords.last { $0.key == key }?.animation
     }
 
@@ -41,17 +60,29 @@ extension Layer {
     /// How many animations the layer holds, keyed or not.
     public var animationCount: Int { animationRecords.count }
 
-    /// Removes the animation with `key`, if any.
+    /// Removes the animation with `key`, if any. Unless a call of
+    /// ``takeStoppedAnimations(atLocalTime:)`` has already reported its end, the next one reports it
+    /// as stopped before it finished.
     public func removeAnimation(forKey key: String) {
-        let countBefore = animationRecords.count
-        animationRecords.removeAll { $0.key == key }
-        if animationRecords.count != countBefore { rebuildProgram() }
+        if removeRecords(where: { $0.key == key }) { rebuildProgram() }
     }
 
-    /// Removes every animation, keyed or not.
+    /// Removes every animation, keyed or not (reported as ``removeAnimation(forKey:)`` says).
     public func removeAllAnimations() {
-        animationRecords.removeAll()
+        removeRecords(where: { _ in true })
         rebuildProgram()
+    }
+
+    /// Removes the records that match, noting those whose end was not reported as stopped early;
+    /// returns whether any was removed.
+    @discardableResult
+    private func removeRecords(where matches: (AnimationRecord) -> Bool) -> Bool {
+        let countBefore = animationRecords.count
+        for record in animationRecords where matches(record) && !record.hasReportedEnd {
+            pendingStops.append(PendingStop(key: record.key, animation: record.animation))
+        }
+        animationRecords.removeAll(where: matches)
+        return animationRecords.count != countBefore
     }
 
     private func fixedBeginTime(_ beginTime: Double, atRootTime rootTime: Double) -> Double {
@@ -60,8 +91,8 @@ extension Layer {
         return now.isFinite ? now : 0
     }
 
-    private func attach(_ animation: some LayerAnimation & ProgramEmitting, key: String?) {
-        if let key { animationRecords.removeAll { $0.key == key } }
+    private func attach(_ animation: some TimedAnimation & ProgramEmitting, key: String?) {
+        if let key { removeRecords(where: { $0.key == key }) }
         animationRecords.append(AnimationRecord(key: key, animation: animation, emit: animation.emit(into:)))
         rebuildProgram()
     }

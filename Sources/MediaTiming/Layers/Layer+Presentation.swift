@@ -101,7 +101,8 @@ extension Layer {
                 for index in layers.indices {
                     // The array holds every layer for the whole loop: no reference counting per layer.
                     Unmanaged.passUnretained(layers[index])._withUnsafeGuaranteedRef { layer in
-                        layer.update(&caches[index], atLocalTime: layer.localTime(fromParentTime: parentTime))
+                        layer.update(
+                            &caches[index], atLocalTime: layer.mappedTime(fromParentTime: parentTime))
                     }
                 }
             }

@@ -3,6 +3,12 @@ extension Layer {
     /// `parentTime`: `(parentTime − beginTime) · speed + timeOffset`, or `timeOffset` when `speed`
     /// is 0.
     public func localTime(fromParentTime parentTime: Double) -> Double {
+        mappedTime(fromParentTime: parentTime)
+    }
+
+    /// ``localTime(fromParentTime:)``, inlined into the loops that evaluate many layers.
+    @inline(__always)
+    func mappedTime(fromParentTime parentTime: Double) -> Double {
         // The mapping as written, when it gives a finite time on a running layer: that can only
         // come from finite settings, so the careful form (which reads non-finite settings as their
         // defaults) would give the same. Every frame of every layer takes this path.

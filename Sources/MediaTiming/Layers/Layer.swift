@@ -44,6 +44,9 @@ public class Layer: @unchecked Sendable {
     /// The animations as added, with their keys, in the order they apply.
     var animationRecords: [AnimationRecord] = []
 
+    /// Animations removed since the last report of stopped animations, not having ended before.
+    var pendingStops: [PendingStop] = []
+
     var speedBeforePause = 1.0
 
     /// The layers drawn on top of this one, back to front.
@@ -132,6 +135,24 @@ public class Layer: @unchecked Sendable {
     public var backgroundColor: Color {
         get { model.backgroundColor }
         set { model.backgroundColor = newValue }
+    }
+
+    /// ``LayerState/cornerRadius``.
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { model.cornerRadius = newValue }
+    }
+
+    /// ``LayerState/borderWidth``.
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { model.borderWidth = newValue }
+    }
+
+    /// ``LayerState/borderColor``.
+    public var borderColor: Color {
+        get { model.borderColor }
+        set { model.borderColor = newValue }
     }
 
     /// The layer's frame in its superlayer's coordinates when its transform is the identity:

@@ -6,10 +6,14 @@
 /// ```
 ///
 /// The set is fixed (as Core Animation's animatable keys are): ``opacity``, ``strokeStart``,
-/// ``strokeEnd``, ``lineWidth``, ``miterLimit``, ``fontSize`` (``Double``); ``position``,
+/// ``strokeEnd``, ``lineWidth``, ``miterLimit``, ``fontSize``, ``cornerRadius``, ``borderWidth``
+/// (``Double``); ``position``,
 /// ``anchorPoint`` (``Point``); ``boundsSize`` (``Size``); ``bounds`` (``Rect``);
-/// ``backgroundColor``, ``fillColor``, ``strokeColor``, ``foregroundColor`` (``Color``);
-/// ``transform`` (``Transform2D``). Animating a property a layer kind does not draw (say
+/// ``backgroundColor``, ``fillColor``, ``strokeColor``, ``foregroundColor``, ``borderColor``
+/// (``Color``);
+/// ``transform`` (``Transform2D``); and parts of the transform as numbers, decomposed:
+/// ``rotation``, ``scale``, ``scaleX``, ``scaleY``, ``translationX``, ``translationY`` (``Double``),
+/// whose animations change that part of the transform and keep the others. Animating a property a layer kind does not draw (say
 /// `strokeEnd` on a ``TextLayer``) changes its presentation state but not what is drawn.
 public struct LayerProperty<Value: Interpolatable>: Sendable, Equatable, CustomStringConvertible {
     /// The property's name, as Core Animation's key path spells it.
@@ -63,6 +67,46 @@ extension LayerProperty where Value == Double {
     /// ``LayerState/fontSize``.
     public static var fontSize: LayerProperty<Double> {
         LayerProperty("fontSize", \.fontSize, field: .fontSize)
+    }
+    /// ``LayerState/cornerRadius``.
+    public static var cornerRadius: LayerProperty<Double> {
+        LayerProperty("cornerRadius", \.cornerRadius, field: .cornerRadius)
+    }
+    /// ``LayerState/borderWidth``.
+    public static var borderWidth: LayerProperty<Double> {
+        LayerProperty("borderWidth", \.borderWidth, field: .borderWidth)
+    }
+}
+
+extension LayerProperty where Value == Double {
+    init(_ name: String, component: TransformComponent) {
+        self.init(
+            name: name, read: { component.value(in: $0.transform) }, target: PropertyTarget(component))
+    }
+
+    /// The rotation angle of ``LayerState/transform`` in radians, as a number (Core Animation's
+    /// `"transform.rotation.z"`): an animation from 0 to 2π turns the layer once, where an
+    /// animation of the whole transform would go the shorter way round and not turn at all.
+    /// Setting it keeps the transform's scale, shear and translation; read back, the angle lies in
+    /// (−π, π].
+    public static var rotation: LayerProperty<Double> {
+        LayerProperty("transform.rotation.z", component: .rotation)
+    }
+    /// The scale of ``LayerState/transform`` in both directions (Core Animation's
+    /// `"transform.scale"`): read as the mean of the two scales; setting it sets both and keeps the
+    /// rotation, shear, translation and any reflection.
+    public static var scale: LayerProperty<Double> { LayerProperty("transform.scale", component: .scale) }
+    /// The horizontal scale of ``LayerState/transform`` (`"transform.scale.x"`).
+    public static var scaleX: LayerProperty<Double> { LayerProperty("transform.scale.x", component: .scaleX) }
+    /// The vertical scale of ``LayerState/transform`` (`"transform.scale.y"`).
+    public static var scaleY: LayerProperty<Double> { LayerProperty("transform.scale.y", component: .scaleY) }
+    /// The horizontal translation of ``LayerState/transform`` (`"transform.translation.x"`).
+    public static var translationX: LayerProperty<Double> {
+        LayerProperty("transform.translation.x", component: .translationX)
+    }
+    /// The vertical translation of ``LayerState/transform`` (`"transform.translation.y"`).
+    public static var translationY: LayerProperty<Double> {
+        LayerProperty("transform.translation.y", component: .translationY)
     }
 }
 
@@ -119,6 +163,10 @@ extension LayerProperty where Value == Color {
     /// ``LayerState/foregroundColor``.
     public static var foregroundColor: LayerProperty<Color> {
         LayerProperty("foregroundColor", \.foregroundColor, field: .foregroundColor)
+    }
+    /// ``LayerState/borderColor``.
+    public static var borderColor: LayerProperty<Color> {
+        LayerProperty("borderColor", \.borderColor, field: .borderColor)
     }
 }
 

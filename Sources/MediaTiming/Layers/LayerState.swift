@@ -41,6 +41,15 @@ public struct LayerState: Sendable, Hashable {
     public var masksToBounds = false
     /// The colour that fills `bounds` behind the content. Default: ``Color/clear`` (none).
     public var backgroundColor = Color.clear
+    /// The radius of the rounded corners of the background, the border and, with `masksToBounds`,
+    /// the clip (not of a shape layer's path), as Core Animation draws them; when drawn it is
+    /// clamped to half the shorter side. Default: 0 (square corners).
+    public var cornerRadius = 0.0
+    /// The width of the border, drawn inside `bounds` over the content and the sublayers.
+    /// Default: 0 (no border).
+    public var borderWidth = 0.0
+    /// The border's colour. Default: opaque black.
+    public var borderColor = Color.black
 
     // MARK: Shape layers
 
@@ -61,7 +70,7 @@ public struct LayerState: Sendable, Hashable {
 
     // MARK: Text layers
 
-    /// The line of text. Default: empty.
+    /// The text; each line feed starts a new line. Default: empty.
     public var string = ""
     /// The font family name as the renderer's font system knows it. Default: `"sans-serif"`.
     public var fontFamily = "sans-serif"
@@ -71,8 +80,13 @@ public struct LayerState: Sendable, Hashable {
     public var fontSize = 36.0
     /// The text colour. Default: opaque white.
     public var foregroundColor = Color.white
-    /// Horizontal placement within `bounds` (the line is centred vertically). Default: left.
+    /// Horizontal placement of each line within `bounds` (the block of lines is centred
+    /// vertically). Default: left.
     public var alignment = TextAlignment.left
+    /// Whether lines longer than the bounds' width are broken between words (and a word longer
+    /// than the width between characters), as `CATextLayer.isWrapped`. Default: `false`: lines
+    /// break only at line feeds.
+    public var isWrapped = false
 
     /// A state with every value at its default.
     public init() {}

@@ -2,10 +2,10 @@
 /// by a byte offset rather than a key path or a switch, so that the per-frame path writes a field
 /// with one store.
 enum StateField: UInt8, CaseIterable, Sendable {
-    case opacity, strokeStart, strokeEnd, lineWidth, miterLimit, fontSize
+    case opacity, strokeStart, strokeEnd, lineWidth, miterLimit, fontSize, cornerRadius, borderWidth
     case position, anchorPoint
     case bounds
-    case backgroundColor, fillColor, strokeColor, foregroundColor
+    case backgroundColor, fillColor, strokeColor, foregroundColor, borderColor
     case transform
 
     /// A distinct bit for each field, so that a layer can find the first animation on each.
@@ -21,6 +21,8 @@ enum StateField: UInt8, CaseIterable, Sendable {
         case .lineWidth: offset = MemoryLayout<LayerState>.offset(of: \.lineWidth)
         case .miterLimit: offset = MemoryLayout<LayerState>.offset(of: \.miterLimit)
         case .fontSize: offset = MemoryLayout<LayerState>.offset(of: \.fontSize)
+        case .cornerRadius: offset = MemoryLayout<LayerState>.offset(of: \.cornerRadius)
+        case .borderWidth: offset = MemoryLayout<LayerState>.offset(of: \.borderWidth)
         case .position: offset = MemoryLayout<LayerState>.offset(of: \.position)
         case .anchorPoint: offset = MemoryLayout<LayerState>.offset(of: \.anchorPoint)
         case .bounds: offset = MemoryLayout<LayerState>.offset(of: \.bounds)
@@ -28,6 +30,7 @@ enum StateField: UInt8, CaseIterable, Sendable {
         case .fillColor: offset = MemoryLayout<LayerState>.offset(of: \.fillColor)
         case .strokeColor: offset = MemoryLayout<LayerState>.offset(of: \.strokeColor)
         case .foregroundColor: offset = MemoryLayout<LayerState>.offset(of: \.foregroundColor)
+        case .borderColor: offset = MemoryLayout<LayerState>.offset(of: \.borderColor)
         case .transform: offset = MemoryLayout<LayerState>.offset(of: \.transform)
         }
         // Every case names a stored property, for which `offset(of:)` is never nil.

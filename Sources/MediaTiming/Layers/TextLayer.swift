@@ -1,4 +1,5 @@
-/// A layer that draws one line of text: a small counterpart of `CATextLayer`.
+/// A layer that draws text, on several lines when it holds line feeds or is wrapped: a small
+/// counterpart of `CATextLayer`.
 public final class TextLayer: Layer, @unchecked Sendable {
     /// A text layer with an empty string, 36-point sans-serif white text, left-aligned.
     public override init() {
@@ -39,5 +40,11 @@ public final class TextLayer: Layer, @unchecked Sendable {
     public var alignment: TextAlignment {
         get { model.alignment }
         set { model.alignment = newValue }
+    }
+
+    /// ``LayerState/isWrapped``.
+    public var isWrapped: Bool {
+        get { model.isWrapped }
+        set { model.isWrapped = newValue }
     }
 }

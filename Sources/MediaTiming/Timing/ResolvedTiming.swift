@@ -41,6 +41,15 @@ struct ResolvedTiming: Sendable, Hashable {
         fillsForwards = timing.fillMode.fillsForwards
     }
 
+    /// Whether the active interval is over at `parentTime` in the direction of play (whatever the
+    /// fill): the time is at or past its end. Never for a NaN time, an endless active interval or a
+    /// frozen timing that has not ended at its start.
+    func hasEnded(atParentTime parentTime: Double) -> Bool {
+        if speed == 0 { return !(0 < activeDuration) }
+        if isBeforeBeginning(parentTime) { return false }
+        return (parentTime - beginTime) * speed >= activeDuration && activeDuration.isFinite
+    }
+
     /// The timing computation described on ``TimingParameters``.
     @inline(__always)
     func progress(atParentTime parentTime: Double) -> TimingProgress? {
@@ -67,7 +76,7 @@ struct ResolvedTiming: Sendable, Hashable {
             guard 0 < activeDuration else { return afterPhase() }
             phase = .active
             activeTime = 0
-        } else if speed > 0 ? parentTime < beginTime : parentTime > beginTime {
+        } else if isBeforeBeginning(parentTime) {
             interval.narrow(toBeforeBeginning: beginTime, speed: speed)
             guard fillsBackwards else { return nil }
             phase = .before
@@ -87,6 +96,13 @@ struct ResolvedTiming: Sendable, Hashable {
             }
         }
         return progress(phase: phase, offsetTime: activeTime + timeOffset)
+    }
+
+    /// Whether `parentTime` lies before the begin time in the direction of play (speed not 0).
+    @inline(__always)
+    private func isBeforeBeginning(_ parentTime: Double) -> Bool {
+        if speed > 0 { return parentTime < beginTime }
+        return parentTime > beginTime
     }
 
     /// The progress in the after phase (`nil` unless the timing fills forwards).
@@ -127,7 +143,7 @@ struct ResolvedTiming: Sendable, Hashable {
         let isBackwardPass = autoreverses && whole & 1 != 0
         return TimingProgress(
             phase: phase, iteration: Double(whole), cycle: autoreverses ? Double(whole >> 1) : Double(whole),
-            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress)
+            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress, isBackwardPass: isBackwardPass)
     }
 
     /// The progress of an iteration too large for the integer path.
@@ -136,6 +152,6 @@ struct ResolvedTiming: Sendable, Hashable {
         return TimingProgress(
             phase: phase, iteration: iteration,
             cycle: autoreverses ? WholeNumbers.floor(iteration / 2) : iteration,
-            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress)
+            progress: isBackwardPass ? 1 - simpleProgress : simpleProgress, isBackwardPass: isBackwardPass)
     }
 }

@@ -65,15 +65,43 @@ public struct TimingFunction: Sendable, Hashable {
     /// Exactly 1 at 1 for every function, and 0 at 0 for every function but the step functions
     /// that jump at the start (``StepPosition/jumpStart`` and ``StepPosition/jumpBoth`` are at their
     /// first level there, as in CSS); inputs outside [0, 1] and NaN are clamped first (NaN reads
-    /// as 0). Never NaN, also for finite control points of any size.
+    /// as 0). Never NaN, also for finite control points of any size. The same as
+    /// ``output(forInput:beforeFlag:)`` with the before flag unset.
     @inlinable
     public func output(forInput input: Double) -> Double {
-        let x = input >= 0 ? (input <= 1 ? input : 1) : 0  // NaN fails `>= 0` and becomes 0
-        return evaluate(clampedInput: x)
+        output(forInput: input, beforeFlag: false)
     }
 
+    /// The eased progress for the linear progress `input`, with CSS's *before flag*: for a step
+    /// function whose input lies exactly on a step, the flag selects the level before the step
+    /// (CSS Easing Functions Level 1, "the step easing function"). Animations set it from
+    /// ``TimingProgress/isBeforeFlagSet``, so that a backwards fill shows the level before the first
+    /// jump (0 for ``StepPosition/jumpStart`` and ``StepPosition/jumpBoth``, as browsers show) and an
+    /// autoreversing animation ends where it started. Bézier and linear functions ignore the flag.
+    @inlinable
+    public func output(forInput input: Double, beforeFlag: Bool) -> Double {
+        evaluate(
+            clampedInput: Self.clamped(input), phase: beforeFlag ? .before : .active, isBackwardPass: false)
+    }
+
+    /// The output for the progress of an animation at `progress`, with its before flag.
+    @inline(__always)
+    func output(for progress: TimingProgress) -> Double {
+        evaluate(
+            clampedInput: Self.clamped(progress.progress), phase: progress.phase,
+            isBackwardPass: progress.isBackwardPass)
+    }
+
+    /// `input` clamped to [0, 1], NaN read as 0.
     @usableFromInline @inline(__always)
-    func evaluate(clampedInput x: Double) -> Double {
+    static func clamped(_ input: Double) -> Double {
+        input >= 0 ? (input <= 1 ? input : 1) : 0  // NaN fails `>= 0` and becomes 0
+    }
+
+    /// The output for an input in [0, 1]. Only step functions read the before flag, which they work
+    /// out from `phase` and `isBackwardPass` (see ``TimingProgress/isBeforeFlagSet``).
+    @usableFromInline @inline(__always)
+    func evaluate(clampedInput x: Double, phase: TimingPhase, isBackwardPass: Bool) -> Double {
         if case .linear = curve { return x }
         switch curve {
         case .linear:
@@ -81,7 +109,8 @@ public struct TimingFunction: Sendable, Hashable {
         case .cubicBezier(let bezier):
             return Self.bezierOutput(bezier, x)
         case .steps(let count, let position):
-            return Self.step(x, count: count, position: position)
+            let beforeFlag = TimingProgress.beforeFlag(phase: phase, isBackwardPass: isBackwardPass)
+            return Self.step(x, count: count, position: position, beforeFlag: beforeFlag)
         }
     }
 
@@ -91,11 +120,14 @@ public struct TimingFunction: Sendable, Hashable {
         bezier.y(forX: x)
     }
 
-    /// CSS Easing Functions Level 1, "the step easing function" (without the before flag).
-    static func step(_ x: Double, count: Int, position: StepPosition) -> Double {
+    /// CSS Easing Functions Level 1, "the step easing function", for `x` in [0, 1].
+    static func step(_ x: Double, count: Int, position: StepPosition, beforeFlag: Bool) -> Double {
         let steps = Double(count)
-        var currentStep = (x * steps).rounded(.down)
+        let scaled = x * steps
+        var currentStep = scaled.rounded(.down)
         if position == .jumpStart || position == .jumpBoth { currentStep += 1 }
+        // Exactly on a step with the before flag set: the level before the step.
+        if beforeFlag && scaled == scaled.rounded(.down) { currentStep -= 1 }
         let jumps: Double
         switch position {
         case .jumpStart, .jumpEnd: jumps = steps

@@ -23,11 +23,36 @@ public struct TimingProgress: Sendable, Hashable {
     /// iteration that ends the active interval.
     public var progress: Double
 
+    /// Whether the current iteration plays backwards (an odd pass of an autoreversing animation):
+    /// the Web Animations specification's current direction being reverse.
+    public var isBackwardPass: Bool
+
     /// A progress value from its parts.
-    public init(phase: TimingPhase, iteration: Double, cycle: Double, progress: Double) {
+    public init(
+        phase: TimingPhase, iteration: Double, cycle: Double, progress: Double, isBackwardPass: Bool = false
+    ) {
         self.phase = phase
         self.iteration = iteration
         self.cycle = cycle
         self.progress = progress
+        self.isBackwardPass = isBackwardPass
+    }
+
+    /// The *before flag* that CSS step functions take (CSS Easing Functions Level 1, as Web
+    /// Animations sets it): set before the active interval while playing forwards, and after it
+    /// while playing backwards, that is, whenever the fill shows the value from before the first
+    /// step. See ``TimingFunction/output(forInput:beforeFlag:)``.
+    public var isBeforeFlagSet: Bool {
+        Self.beforeFlag(phase: phase, isBackwardPass: isBackwardPass)
+    }
+
+    /// The before flag in `phase` on a pass that plays backwards when `isBackwardPass`.
+    @usableFromInline @inline(__always)
+    static func beforeFlag(phase: TimingPhase, isBackwardPass: Bool) -> Bool {
+        switch phase {
+        case .before: !isBackwardPass
+        case .active: false
+        case .after: isBackwardPass
+        }
     }
 }

@@ -40,6 +40,9 @@ func differences(_ a: LayerState, _ b: LayerState) -> [String] {
     note("transform", same(a.transform, b.transform))
     note("isHidden", a.isHidden == b.isHidden)
     note("masksToBounds", a.masksToBounds == b.masksToBounds)
+    note("cornerRadius", same(a.cornerRadius, b.cornerRadius))
+    note("borderWidth", same(a.borderWidth, b.borderWidth))
+    note("borderColor", same(a.borderColor, b.borderColor))
     note("backgroundColor", same(a.backgroundColor, b.backgroundColor))
     // A path is never animated: it is the model's, so equal or printed alike (NaN coordinates).
     note("path", a.path == b.path || "\(a.path)" == "\(b.path)")
