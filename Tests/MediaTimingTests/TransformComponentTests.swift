@@ -50,6 +50,21 @@ struct TransformComponentTests {
         #expect(isClose(layer.presentation(atRootTime: 5).transform, Transform2D(rotationAngle: 2 * .pi)))
     }
 
+    @Test func aSteppedSpinnerTurnsAQuarterAtATime() {
+        // The recipe in the notes: 0 → π/2 per 0.25 s cycle, cumulative, one step at the cycle's end.
+        let layer = Layer()
+        var tick = BasicAnimation(property: .rotation, fromValue: 0, toValue: Double.pi / 2)
+        tick.duration = 0.25
+        tick.repeatCount = .infinity
+        tick.isCumulative = true
+        tick.timingFunction = .steps(1, position: .jumpEnd)
+        layer.add(tick, forKey: "tick", atRootTime: 0)
+        for (time, quarters) in [(0.1, 0.0), (0.3, 1), (0.6, 2), (0.9, 3), (1.1, 4), (2.6, 10)] {
+            let expected = Transform2D(rotationAngle: quarters * Double.pi / 2)
+            #expect(isClose(layer.presentation(atRootTime: time).transform, expected), "at \(time)")
+        }
+    }
+
     @Test func aWholeTransformAnimationGoesTheShorterWayAndDoesNotTurn() {
         // What the issue saw: identity → rotation(2π) is identity → identity.
         let layer = Layer()
