@@ -7,12 +7,12 @@
 ///
 /// The set is fixed (as Core Animation's animatable keys are): ``opacity``, ``strokeStart``,
 /// ``strokeEnd``, ``lineWidth``, ``miterLimit``, ``fontSize``, ``cornerRadius``, ``borderWidth``
-/// (``Double``); ``position``,
+/// (`Double`); ``position``,
 /// ``anchorPoint`` (``Point``); ``boundsSize`` (``Size``); ``bounds`` (``Rect``);
 /// ``backgroundColor``, ``fillColor``, ``strokeColor``, ``foregroundColor``, ``borderColor``
 /// (``Color``);
 /// ``transform`` (``Transform2D``); and parts of the transform as numbers, decomposed:
-/// ``rotation``, ``scale``, ``scaleX``, ``scaleY``, ``translationX``, ``translationY`` (``Double``),
+/// ``rotation``, ``scale``, ``scaleX``, ``scaleY``, ``translationX``, ``translationY`` (`Double`),
 /// whose animations change that part of the transform and keep the others. Animating a property a layer kind does not draw (say
 /// `strokeEnd` on a ``TextLayer``) changes its presentation state but not what is drawn.
 public struct LayerProperty<Value: Interpolatable>: Sendable, Equatable, CustomStringConvertible {

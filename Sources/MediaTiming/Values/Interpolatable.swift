@@ -3,7 +3,7 @@
 ///
 /// Core Animation animates a fixed set of value types (numbers, points, sizes, rectangles,
 /// colours, transforms). ``BasicAnimation`` and ``KeyframeAnimation`` animate any type that
-/// conforms; the layer properties that ``LayerProperty`` names use ``Double``, ``Point``,
+/// conforms; the layer properties that ``LayerProperty`` names use `Double`, ``Point``,
 /// ``Size``, ``Rect``, ``Color`` and ``Transform2D``.
 ///
 /// The operations mirror what the animation types need:
