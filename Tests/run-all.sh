@@ -26,6 +26,7 @@ fi
 
 step "documentation (DocC, every library; a warning fails the run)"
 swift package generate-documentation --target DRM --target FrameClock --target KMSPresentation --target Wayland \
+    --target MediaTiming --target LayerRendering \
     --warnings-as-errors
 
 step "unit tests"

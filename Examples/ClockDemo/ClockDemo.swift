@@ -251,7 +251,8 @@ struct ClockDemo: AsyncParsableCommand {
         do {
             try face.render().writePNG(to: path)
         } catch {
-            throw CommandLineError("cannot write \(path): \(error)")
+            // The rendering error names the file and what was wrong with it.
+            throw CommandLineError("\(error)")
         }
         print(
             "wrote \(path) (\(time.label), ring at \(String(format: "%.3f", time.secondsIntoMinute / 60)) of the circle)"

@@ -42,7 +42,7 @@ public struct Bitmap: Sendable, Hashable {
         return pixels[y * width + x]
     }
 
-    /// The colour at (`x`, `y`), unpremultiplied, components in [0, 1]; ``Color/clear`` outside
+    /// The colour at (`x`, `y`), unpremultiplied, components in [0, 1]; `Color.clear` outside
     /// the image.
     public func pixel(x: Int, y: Int) -> Color {
         Self.color(fromPremultipliedARGB: argb(x: x, y: y))

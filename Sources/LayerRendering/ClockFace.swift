@@ -3,7 +3,7 @@ public import MediaTiming
 /// The layer tree of a seconds clock, ready to draw: a ring track, a progress ring revealed from 12
 /// o'clock clockwise by a frozen 60-second `strokeEnd` animation, 60 tick marks and a text label.
 ///
-/// The progress layer has speed 0, so its `timeOffset` picks the frame: ``show(secondsIntoMinute:)``
+/// The progress layer has speed 0, so its `timeOffset` picks the frame: ``show(secondsIntoMinute:label:)``
 /// sets it, and the ring then covers `seconds / 60` of the circle at any root time. Compute the
 /// seconds from the instant the frame will be shown (a display link frame's target timestamp),
 /// not by adding up frame durations.

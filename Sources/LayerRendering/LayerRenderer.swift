@@ -10,7 +10,7 @@ public import MediaTiming
 /// top-left pixel corner); every layer is evaluated at its own local time, computed from `rootTime`
 /// down the tree.
 public struct LayerRenderer: Sendable {
-    /// What fills the image before the layers are drawn. Default: ``Color/clear``.
+    /// What fills the image before the layers are drawn. Default: `Color.clear`.
     public var background: Color
     /// The greatest distance, in pixels, between a curve and the chords that measure it when
     /// strokes are trimmed. Default: 0.05.
@@ -67,7 +67,11 @@ public struct LayerRenderer: Sendable {
     /// background is painted first; a transparent background shows as black.
     ///
     /// - Parameters:
+    ///   - root: the layer tree's root.
+    ///   - rootTime: the root's time, at which every layer's animations are evaluated.
     ///   - memory: the first byte of the top row; `height · bytesPerRow` bytes must be writable.
+    ///   - width: the image's width in pixels.
+    ///   - height: the image's height in pixels.
     ///   - bytesPerRow: the distance between rows (a dumb buffer's pitch): at least `4 · width` and
     ///     a multiple of 4.
     /// - Throws: ``RenderingError/invalidBufferLayout(width:height:bytesPerRow:)`` for an impossible

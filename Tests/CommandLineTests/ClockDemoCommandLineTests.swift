@@ -167,6 +167,17 @@ struct ClockDemoCommandLineTests {
         }
     }
 
+    @Test("--render-at into a missing folder is one line naming the folder, and a non-zero exit")
+    func pngIntoAMissingFolder() throws {
+        let result = try ExecutableRunner.run(
+            "clock-demo", ["--render-at", "12:00:15", "--output", "/nonexistent-folder/face.png"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "clock-demo: cannot write /nonexistent-folder/face.png: the folder /nonexistent-folder does not exist\n",
+            "stderr: \(result.standardError)")
+    }
+
     @Test(
         "--display kms without /dev/dri says there is no DRM device (ENOENT)",
         .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri"), "this machine has DRM devices"))

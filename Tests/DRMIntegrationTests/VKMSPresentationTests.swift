@@ -81,7 +81,8 @@ extension VKMSRoot {
             // emulation the time it needs (about 11 frames a second were drawn at 15): 720 frames in
             // 60 s, 600 at the least.
             let result = DemoProcess.run(
-                "clock-demo", ["--display", "kms", "--fps", "12", "--duration", "60", "--trace", trace], timeout: 150)
+                "clock-demo", ["--display", "kms", "--fps", "12", "--duration", "60", "--trace", trace],
+                timeout: 150)
             let log = "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)"
             #expect(result.status == 0, "\(log)")
             let figure = VKMSClockDemoTests.figure
