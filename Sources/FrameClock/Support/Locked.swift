@@ -1,35 +1,20 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+internal import SystemCalls
 
-/// A value behind a pthread mutex.
-///
-/// `Synchronization.Mutex` is futex-based and invisible to the thread sanitizer on Linux (it reports
-/// races that are not there); a pthread mutex is understood by it, so the sanitized test run can
-/// tell real races from false ones.
+/// A value behind the package's pthread mutex (``PthreadMutex``, which the thread sanitizer
+/// understands, where it reports false races on `Synchronization.Mutex`).
 final class Locked<Value> {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadMutex()
     private var value: Value
 
     init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try mutex.withLock { () throws(Failure) -> Result in try body(&value) }
     }
 }
 

@@ -89,14 +89,8 @@ public final class ManualFrameSource: Sendable {
         var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
         var dispatched = 0
         while let next = wanted, dispatched < Self.maximumTicksPerAdvance {
-            let due = grid.timestamp(of: next)
-            guard due <= instant else { break }
-            let now = clock.withLock { state in
-                state.now = max(state.now, due)
-                return state.now
-            }
-            wanted = driver.nextWantedSequence(
-                afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
+            guard grid.timestamp(of: next) <= instant else { break }
+            wanted = dispatchWantedTick(next)
             dispatched += 1
             if shouldStop() { return }
         }
@@ -120,13 +114,7 @@ public final class ManualFrameSource: Sendable {
         var dispatched = 0
         var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
         while dispatched < count, let next = wanted {
-            let due = grid.timestamp(of: next)
-            let now = clock.withLock { state in
-                state.now = max(state.now, due)
-                return state.now
-            }
-            wanted = driver.nextWantedSequence(
-                afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
+            wanted = dispatchWantedTick(next)
             dispatched += 1
         }
         return dispatched
@@ -148,6 +136,17 @@ public final class ManualFrameSource: Sendable {
     }
 
     private var currentNanoseconds: Int64 { clock.withLock { $0.now } }
+
+    /// Moves the clock to the wanted tick `sequence` (if it is behind it) and dispatches there; the
+    /// earliest tick the links want next.
+    private func dispatchWantedTick(_ sequence: Int64) -> Int64? {
+        let due = grid.timestamp(of: sequence)
+        let now = clock.withLock { state in
+            state.now = max(state.now, due)
+            return state.now
+        }
+        return driver.nextWantedSequence(afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
+    }
 
     /// Hands the latest tick at or before `now` to the links; the earliest tick they want next.
     private func dispatchTick(at now: Int64) -> Int64? {
