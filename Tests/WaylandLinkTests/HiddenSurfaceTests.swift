@@ -43,7 +43,8 @@ extension WestonLinkTests {
             // Measured: within two intervals (printed below); asserted: a sanity bound only.
             #expect(
                 switched <= 4 * interval, "on the timer \(Double(switched) / 1e6) ms after the last callback")
-            #expect(afterUnmap <= 20 * interval, "on the timer \(Double(afterUnmap) / 1e6) ms after the unmap")
+            #expect(
+                afterUnmap <= 20 * interval, "on the timer \(Double(afterUnmap) / 1e6) ms after the unmap")
 
             let remapFrom = run.frames.count
             try window.remap()
