@@ -56,8 +56,15 @@ extension WestonLinkTests {
             let link = try toolkit.startLink(counting: frames)
             try #require(frames.wait(for: 60))
             let info = link.sourceInfo
+            // The toolkit dispatches its own queue while the link runs. What it finds there can only
+            // be the display's own events (libwayland dispatches wl_display's delete_id with any
+            // queue); the link's callbacks and feedback are on its private queue, so its frames and
+            // feedback go on undisturbed.
+            let before = link.statistics.framesWithFeedback
+            _ = toolkit.display.dispatchPending()
+            try #require(frames.wait(for: 80), "frames go on after the toolkit's dispatch")
             let statistics = link.statistics
-            #expect(toolkit.display.dispatchPending() == 0, "nothing of the link's on the toolkit's queue")
+            #expect(statistics.framesWithFeedback > before, "feedback goes on after the toolkit's dispatch")
             link.invalidate()
             usleep(50_000)
             #expect(frames.failures.isEmpty, "\(frames.failures)")
