@@ -2,7 +2,9 @@ import Synchronization
 
 /// Starting guesses for solving x(t) = x on a ``UnitBezier``: over each of ``segmentCount`` equal
 /// intervals of x, the cubic through t and dt/dx at the interval's ends (Hermite interpolation of
-/// the solution), as power-series coefficients in the position within the interval.
+/// the solution), as power-series coefficients in the position within the interval. They follow
+/// the x polynomial's coefficients ax, bx, cx and 3·ax (at ``polynomialOffset``), read from the
+/// table rather than worked out from the control points on every solve.
 ///
 /// Computed once per pair of x control coordinates (y does not enter the solution for t) and
 /// kept for the life of the process, so that every function with those coordinates, and every
@@ -14,6 +16,9 @@ enum BezierSolutionTable {
     static let segmentCount = 32
     /// Coefficients per interval: c0 + u·(c1 + u·(c2 + u·c3)) with u in [0, 1].
     static let coefficientsPerSegment = 4
+    /// Where ax, bx, cx and 3·ax are; the intervals' coefficients start after them.
+    static let polynomialOffset = 0
+    static let segmentsOffset = 4
     /// At most this many tables are made (1 KiB each); functions with other x coordinates past
     /// that solve without a table.
     private static let capacity = 256
@@ -28,13 +33,15 @@ enum BezierSolutionTable {
 
     /// The address of the table for the curve with x control coordinates `x1` and `x2` (in
     /// [0, 1]), or 0 when the tables are at their capacity. `solve` gives t for an x in [0, 1].
-    static func address(x1: Double, x2: Double, solve: (Double) -> Double, slope: (Double) -> Double) -> UInt
-    {
+    static func address(
+        x1: Double, x2: Double, polynomial: (ax: Double, bx: Double, cx: Double), solve: (Double) -> Double,
+        slope: (Double) -> Double
+    ) -> UInt {
         let key = Key(x1: x1, x2: x2)
         return tables.withLock { tables in
             if let address = tables[key] { return address }
             guard tables.count < capacity else { return 0 }
-            let table = make(solve: solve, slope: slope)
+            let table = make(polynomial: polynomial, solve: solve, slope: slope)
             let address = UInt(bitPattern: table)
             tables[key] = address
             return address
@@ -42,11 +49,15 @@ enum BezierSolutionTable {
     }
 
     /// Computes a table: t and dt/dx = 1/x′(t) at each interval end, then each interval's cubic.
-    private static func make(solve: (Double) -> Double, slope: (Double) -> Double) -> UnsafeMutablePointer<
-        Double
-    > {
-        let count = segmentCount * coefficientsPerSegment
+    private static func make(
+        polynomial: (ax: Double, bx: Double, cx: Double), solve: (Double) -> Double, slope: (Double) -> Double
+    ) -> UnsafeMutablePointer<Double> {
+        let count = segmentsOffset + segmentCount * coefficientsPerSegment
         let table = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        table[polynomialOffset] = polynomial.ax
+        table[polynomialOffset + 1] = polynomial.bx
+        table[polynomialOffset + 2] = polynomial.cx
+        table[polynomialOffset + 3] = 3 * polynomial.ax
         let width = 1 / Double(segmentCount)
         var ends: [(t: Double, derivative: Double)] = []
         for index in 0...segmentCount {
@@ -61,7 +72,7 @@ enum BezierSolutionTable {
             let p1 = ends[index + 1].t
             let m0 = ends[index].derivative * width
             let m1 = ends[index + 1].derivative * width
-            let coefficients = table + index * coefficientsPerSegment
+            let coefficients = table + segmentsOffset + index * coefficientsPerSegment
             coefficients[0] = p0
             coefficients[1] = m0
             coefficients[2] = 3 * (p1 - p0) - 2 * m0 - m1

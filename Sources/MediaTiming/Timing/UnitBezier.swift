@@ -26,7 +26,8 @@ struct UnitBezier: Sendable, Hashable {
         self.y2 = y2
         let curve = self
         solutionTable = BezierSolutionTable.address(
-            x1: x1, x2: x2, solve: { curve.iteratedParameter(forX: $0) }, slope: { curve.slope(at: $0) })
+            x1: x1, x2: x2, polynomial: (ax, bx, cx), solve: { curve.iteratedParameter(forX: $0) },
+            slope: { curve.slope(at: $0) })
     }
 
     // Equality and hashing on the control points alone (the table follows from them).
@@ -74,10 +75,16 @@ struct UnitBezier: Sendable, Hashable {
             let scaled = x * Double(BezierSolutionTable.segmentCount)
             let segment = Int(scaled)  // 0 ..< segmentCount, as 0 < x < 1
             let u = scaled - Double(segment)
-            let c = table + segment &* BezierSolutionTable.coefficientsPerSegment
+            let c =
+                table + BezierSolutionTable.segmentsOffset + segment
+                &* BezierSolutionTable.coefficientsPerSegment
             let guess = ((c[3] * u + c[2]) * u + c[1]) * u + c[0]
-            let t = guess - (self.x(at: guess) - x) / slope(at: guess)
-            if t >= 0 && t <= 1 && abs(self.x(at: t) - x) < Self.tolerance { return t }
+            // The polynomial that x(at:) and slope(at:) work out, read from the table.
+            let p = table + BezierSolutionTable.polynomialOffset
+            let (ax, bx, cx, threeAx) = (p[0], p[1], p[2], p[3])
+            let error = ((ax * guess + bx) * guess + cx) * guess - x
+            let t = guess - error / ((threeAx * guess + 2 * bx) * guess + cx)
+            if t >= 0 && t <= 1 && abs(((ax * t + bx) * t + cx) * t - x) < Self.tolerance { return t }
         }
         return iteratedParameter(forX: x)
     }
