@@ -25,7 +25,7 @@ struct ProgramRun {
         // A local copy, which stays in registers through the loop.
         var unchanged = self.unchanged
         repeat {
-            let header = cursor.load(as: InstructionHeader.self)
+            let header = InstructionHeaderReader(base: cursor)
             var progress = header.timing.progress(atParentTime: localTime, narrowing: &unchanged)
             if header.flags.contains(.isRemovedOnCompletion) && progress?.phase == .after { progress = nil }
             // (A group's own interval covers its children's: while it is active it changes with
@@ -39,7 +39,7 @@ struct ProgramRun {
     /// with `progress` `nil` (the group has no effect now) none of them has an effect.
     @inline(never)
     private func runGroup(
-        _ header: InstructionHeader, payload: UnsafeRawPointer, end: UnsafeRawPointer,
+        _ header: InstructionHeaderReader, payload: UnsafeRawPointer, end: UnsafeRawPointer,
         progress: TimingProgress?
     ) {
         let childTime = progress.map {
@@ -48,7 +48,7 @@ struct ProgramRun {
         }
         var cursor = payload + MemoryLayout<GroupLayout>.stride
         while cursor < end {
-            let child = cursor.load(as: InstructionHeader.self)
+            let child = InstructionHeaderReader(base: cursor)
             // Inside a group only the group's isRemovedOnCompletion counts.
             cursor = perform(
                 child, at: cursor, progress: childTime.flatMap { child.timing.progress(atParentTime: $0) })
@@ -59,7 +59,7 @@ struct ProgramRun {
     /// value. Returns where the next instruction starts.
     @inline(__always)
     private func perform(
-        _ header: InstructionHeader, at cursor: UnsafeRawPointer, progress: TimingProgress?
+        _ header: InstructionHeaderReader, at cursor: UnsafeRawPointer, progress: TimingProgress?
     ) -> UnsafeRawPointer {
         let payload = cursor + InstructionHeader.payloadOffset
         let next = cursor + Int(header.byteCount)
@@ -76,7 +76,9 @@ struct ProgramRun {
     /// Numbers and points (the commonest kinds) are written inline; the other kinds out of line,
     /// so that the loop stays small enough for the compiler to inline the common paths whole.
     @inline(__always)
-    private func execute(_ header: InstructionHeader, payload: UnsafeRawPointer, progress: TimingProgress?) {
+    private func execute(
+        _ header: InstructionHeaderReader, payload: UnsafeRawPointer, progress: TimingProgress?
+    ) {
         switch header.valueKind {
         case .scalar: write(Double.self, header, payload, progress)
         case .point: write(Point.self, header, payload, progress)
@@ -87,7 +89,7 @@ struct ProgramRun {
     /// ``execute(_:payload:progress:)`` for the value kinds other than numbers and points.
     @inline(never)
     private func executeOtherKinds(
-        _ header: InstructionHeader, payload: UnsafeRawPointer, progress: TimingProgress?
+        _ header: InstructionHeaderReader, payload: UnsafeRawPointer, progress: TimingProgress?
     ) {
         switch header.valueKind {
         case .scalar: write(Double.self, header, payload, progress)
@@ -112,7 +114,7 @@ struct ProgramRun {
     /// replaced and the transform recomposed; the value beneath is the part of the transform
     /// beneath. The first instruction on the transform starts from the model's transform.
     private func writeComponent(
-        _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress?
+        _ header: InstructionHeaderReader, _ payload: UnsafeRawPointer, _ progress: TimingProgress?
     ) {
         let field = (state + Int(header.fieldOffset)).assumingMemoryBound(to: Transform2D.self)
         if header.flags.contains(.isFirstOnField), let model {
@@ -130,7 +132,8 @@ struct ProgramRun {
 
     @inline(__always)
     private func write<Value: Interpolatable>(
-        _: Value.Type, _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress?
+        _: Value.Type, _ header: InstructionHeaderReader, _ payload: UnsafeRawPointer,
+        _ progress: TimingProgress?
     ) {
         let offset = Int(header.fieldOffset)
         let field = (state + offset).assumingMemoryBound(to: Value.self)
@@ -154,7 +157,8 @@ struct ProgramRun {
     /// The instruction's curve at `progress` over `beneath`.
     @inline(__always)
     private func curveValue<Value: Interpolatable>(
-        _: Value.Type, _ header: InstructionHeader, _ payload: UnsafeRawPointer, _ progress: TimingProgress,
+        _: Value.Type, _ header: InstructionHeaderReader, _ payload: UnsafeRawPointer,
+        _ progress: TimingProgress,
         beneath: Value
     ) -> Value {
         let autoreverses = header.timing.autoreverses
