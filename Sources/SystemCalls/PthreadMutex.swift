@@ -9,7 +9,8 @@
 /// races that are not there); a pthread mutex is understood by it, so the sanitized test run can
 /// tell real races from false ones.
 package final class PthreadMutex: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The mutex itself, for a lock on a hot path that locks and unlocks it directly.
+    package let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates an unlocked mutex.
     package init() {

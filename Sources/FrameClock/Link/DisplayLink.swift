@@ -419,18 +419,19 @@ public final class DisplayLink: Sendable {
         let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1
         return state.withLock { state in
             state.pacer.callbackReturned(firstEligibleSequence: eligible)
-            state.predictor.record(returned - started)
-            var outcome = FrameOutcome.pending
-            state.timeline.update(slot: delivery.slot, sequence: delivery.frame.sequence) { entry in
-                entry.callbackStart = MonotonicInstant(nanoseconds: started)
-                entry.callbackEnd = MonotonicInstant(nanoseconds: returned)
-                // Feedback that came while the callback ran is judged now that its end is known.
-                if entry.presented != nil, entry.outcome == .pending {
-                    entry.classify()
-                    outcome = entry.outcome
+            // Only a render-deadline link needs the prediction (it starts learning when switched).
+            if case .renderDeadline = state.dispatch { state.predictor.record(returned - started) }
+            let entry = state.timeline.recordCallback(
+                slot: delivery.slot, sequence: delivery.frame.sequence, start: started, end: returned)
+            // Feedback that came while the callback ran is judged now that its end is known.
+            if let entry, entry.presented != nil, entry.outcome == .pending {
+                var outcome = FrameOutcome.pending
+                state.timeline.update(slot: delivery.slot, sequence: delivery.frame.sequence) {
+                    $0.classify()
+                    outcome = $0.outcome
                 }
+                state.statistics.count(outcome)
             }
-            state.statistics.count(outcome)
             return state.isActive ? state.pacer.nextWanted : nil
         }
     }

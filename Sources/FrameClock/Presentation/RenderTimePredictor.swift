@@ -15,15 +15,24 @@ struct RenderTimePredictor: Hashable, Sendable {
     private var recent = [Int64](repeating: 0, count: window)
     private var next = 0
     private var filled = 0
+    /// The longest duration in the window.
+    private var windowLongest: Int64 = 0
 
     /// Takes a measured callback duration into account.
     mutating func record(_ duration: Int64) {
         let measured = max(0, duration)
+        let evicted = filled == Self.window ? recent[next] : 0
         recent[next] = measured
-        next = (next + 1) % Self.window
-        filled = min(filled + 1, Self.window)
-        var longest: Int64 = 0
-        for index in 0..<filled where recent[index] > longest { longest = recent[index] }
+        next = next + 1 == Self.window ? 0 : next + 1
+        if filled < Self.window { filled += 1 }
+        // The window's longest: the new one if longer; a scan only when the longest just left it.
+        if measured >= windowLongest {
+            windowLongest = measured
+        } else if evicted == windowLongest {
+            windowLongest = 0
+            for index in 0..<filled where recent[index] > windowLongest { windowLongest = recent[index] }
+        }
+        let longest = windowLongest
         guard let current = prediction, longest < current else {
             prediction = longest
             return
@@ -36,5 +45,6 @@ struct RenderTimePredictor: Hashable, Sendable {
         prediction = nil
         next = 0
         filled = 0
+        windowLongest = 0
     }
 }

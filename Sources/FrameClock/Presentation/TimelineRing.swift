@@ -1,14 +1,21 @@
 /// The last frames' timeline entries in a ring of fixed capacity, allocated once: recording a frame
 /// overwrites the oldest entry in place and allocates nothing.
 struct TimelineRing: Sendable {
-    private var slots: [FrameTimelineEntry?]
+    private var slots: [FrameTimelineEntry]
     /// Where the next entry goes.
     private var next = 0
     /// How many slots hold an entry.
     private(set) var count = 0
 
     init(capacity: Int) {
-        slots = Array(repeating: nil, count: max(1, capacity))
+        let empty = FrameTimelineEntry(
+            sequence: .max, timestamp: MonotonicInstant(nanoseconds: 0),
+            callbackStart: MonotonicInstant(nanoseconds: 0), callbackEnd: nil,
+            deadline: MonotonicInstant(nanoseconds: 0), target: MonotonicInstant(nanoseconds: 0),
+            presented: nil,
+            presentedVBlank: nil, outcome: .pending, skippedFrames: 0, predictedDuration: .zero,
+            refreshInterval: .zero)
+        slots = Array(repeating: empty, count: max(1, capacity))
     }
 
     var capacity: Int { slots.count }
@@ -17,15 +24,25 @@ struct TimelineRing: Sendable {
     mutating func append(_ entry: FrameTimelineEntry) -> Int {
         let slot = next
         slots[slot] = entry
-        next = (next + 1) % slots.count
-        count = min(count + 1, slots.count)
+        next = next + 1 == slots.count ? 0 : next + 1
+        if count < slots.count { count += 1 }
         return slot
+    }
+
+    /// Records when the callback of the frame in `slot` ran, if the slot still holds frame `sequence`;
+    /// the entry afterwards, or nil when it was overwritten.
+    mutating func recordCallback(slot: Int, sequence: UInt64, start: Int64, end: Int64) -> FrameTimelineEntry?
+    {
+        guard slot < slots.count, slots[slot].sequence == sequence else { return nil }
+        slots[slot].callbackStart = MonotonicInstant(nanoseconds: start)
+        slots[slot].callbackEnd = MonotonicInstant(nanoseconds: end)
+        return slots[slot]
     }
 
     /// Changes the entry in `slot`, if it still holds the frame `sequence`.
     mutating func update(slot: Int, sequence: UInt64, _ body: (inout FrameTimelineEntry) -> Void) {
-        guard slots.indices.contains(slot), slots[slot]?.sequence == sequence else { return }
-        body(&slots[slot]!)
+        guard slots.indices.contains(slot), slots[slot].sequence == sequence else { return }
+        body(&slots[slot])
     }
 
     /// The slot of the newest entry for frame `sequence`, searching from the newest back.
@@ -33,13 +50,15 @@ struct TimelineRing: Sendable {
         var index = next
         for _ in 0..<count {
             index = index == 0 ? slots.count - 1 : index - 1
-            if slots[index]?.sequence == sequence { return index }
+            if slots[index].sequence == sequence { return index }
         }
         return nil
     }
 
-    /// The entry in `slot`.
-    subscript(slot: Int) -> FrameTimelineEntry? { slots[slot] }
+    /// The entry in `slot`, if one was recorded there.
+    subscript(slot: Int) -> FrameTimelineEntry? {
+        slots.indices.contains(slot) && slots[slot].sequence != .max ? slots[slot] : nil
+    }
 
     /// The entries, oldest first.
     var entries: [FrameTimelineEntry] {
@@ -47,7 +66,7 @@ struct TimelineRing: Sendable {
         result.reserveCapacity(count)
         var index = (next - count + slots.count) % slots.count
         for _ in 0..<count {
-            if let entry = slots[index] { result.append(entry) }
+            result.append(slots[index])
             index = (index + 1) % slots.count
         }
         return result
