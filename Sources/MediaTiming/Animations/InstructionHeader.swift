@@ -43,6 +43,8 @@ struct InstructionHeader {
     var flags: InstructionFlags
     /// For ``ValueKind/transformComponent``, the part of the transform written.
     var component: TransformComponent
+    /// The specialised evaluation the instruction takes in its active interval, if any.
+    var activeKernel: ActiveKernel
 
     /// Where the curve starts, from the start of the header.
     static var payloadOffset: Int { MemoryLayout<InstructionHeader>.stride }

@@ -17,4 +17,13 @@ struct InstructionHeaderReader {
     var curveKind: CurveKind { @inline(__always) get { field(\.curveKind) } }
     var flags: InstructionFlags { @inline(__always) get { field(\.flags) } }
     var component: TransformComponent { @inline(__always) get { field(\.component) } }
+    var activeKernel: ActiveKernel { @inline(__always) get { field(\.activeKernel) } }
+
+    // The timing's fields one by one, for the kernels that read only some of them.
+    var beginTime: Double { @inline(__always) get { field(\.timing.beginTime) } }
+    var speed: Double { @inline(__always) get { field(\.timing.speed) } }
+    var timeOffset: Double { @inline(__always) get { field(\.timing.timeOffset) } }
+    var iterationDuration: Double { @inline(__always) get { field(\.timing.iterationDuration) } }
+    var activeDuration: Double { @inline(__always) get { field(\.timing.activeDuration) } }
+    var autoreverses: Bool { @inline(__always) get { field(\.timing.autoreverses) } }
 }

@@ -12,7 +12,7 @@ struct ProgramBuilder {
     /// returns the header's offset, for ``finishInstruction(at:)``.
     mutating func beginInstruction(
         timing: TimingParameters, isRemovedOnCompletion: Bool, usesValueBeneath: Bool, target: PropertyTarget,
-        curve kind: CurveKind
+        curve kind: CurveKind, activeKernel: ActiveKernel = .none
     ) -> Int {
         var flags: InstructionFlags = []
         if fieldsSeen & target.field.bit == 0 {
@@ -24,7 +24,8 @@ struct ProgramBuilder {
         if usesValueBeneath { flags.insert(.usesValueBeneath) }
         let header = InstructionHeader(
             timing: ResolvedTiming(timing), byteCount: 0, fieldOffset: UInt16(target.offset),
-            valueKind: target.kind, curveKind: kind, flags: flags, component: target.component)
+            valueKind: target.kind, curveKind: kind, flags: flags, component: target.component,
+            activeKernel: activeKernel)
         let offset = append(header)
         precondition(offset % MemoryLayout<InstructionHeader>.alignment == 0)
         return offset
@@ -36,7 +37,8 @@ struct ProgramBuilder {
         let header = InstructionHeader(
             timing: ResolvedTiming(timing), byteCount: 0, fieldOffset: 0, valueKind: .scalar,
             curveKind: .group,
-            flags: isRemovedOnCompletion ? .isRemovedOnCompletion : [], component: .rotation)
+            flags: isRemovedOnCompletion ? .isRemovedOnCompletion : [], component: .rotation,
+            activeKernel: .none)
         return append(header)
     }
 

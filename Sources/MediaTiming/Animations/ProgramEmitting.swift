@@ -7,9 +7,14 @@ protocol ProgramEmitting {
 extension BasicAnimation: ProgramEmitting {
     func emit(into builder: inout ProgramBuilder) {
         let curve = BasicCurve(self)
+        let kernel = ActiveKernel(
+            curve: .basic, value: property.target.kind, timing: ResolvedTiming(timing),
+            timingFunction: timingFunction,
+            isIndependentOfBeneath: !curve.usesValueBeneath && !curve.composition.isCumulative)
         let header = builder.beginInstruction(
             timing: timing, isRemovedOnCompletion: isRemovedOnCompletion,
-            usesValueBeneath: curve.usesValueBeneath, target: property.target, curve: .basic)
+            usesValueBeneath: curve.usesValueBeneath, target: property.target, curve: .basic,
+            activeKernel: kernel)
         builder.append(curve)
         builder.finishInstruction(at: header)
     }
@@ -17,9 +22,12 @@ extension BasicAnimation: ProgramEmitting {
 
 extension KeyframeAnimation: ProgramEmitting {
     func emit(into builder: inout ProgramBuilder) {
+        let kernel = ActiveKernel(
+            curve: .keyframe, value: property.target.kind, timing: ResolvedTiming(timing),
+            timingFunction: timingFunction, isIndependentOfBeneath: !isAdditive && !isCumulative)
         let header = builder.beginInstruction(
             timing: timing, isRemovedOnCompletion: isRemovedOnCompletion, usesValueBeneath: isAdditive,
-            target: property.target, curve: .keyframe)
+            target: property.target, curve: .keyframe, activeKernel: kernel)
         ProgramKeyframes.append(curve, to: &builder)
         builder.finishInstruction(at: header)
     }

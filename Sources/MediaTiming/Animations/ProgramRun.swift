@@ -24,14 +24,23 @@ struct ProgramRun {
         let end = cursor + program.byteCount
         // A local copy, which stays in registers through the loop.
         var unchanged = self.unchanged
+        // Whether a kernel evaluated an instruction in its active interval: the result then holds
+        // at `localTime` alone (the narrowing is the same for all of them, so it is done once).
+        var isActive = false
         repeat {
             let header = InstructionHeaderReader(base: cursor)
+            if ActiveKernels.run(header.activeKernel, at: cursor, into: state, atLocalTime: localTime) {
+                isActive = true
+                cursor += Int(header.byteCount)
+                continue
+            }
             var progress = header.timing.progress(atParentTime: localTime, narrowing: &unchanged)
             if header.flags.contains(.isRemovedOnCompletion) && progress?.phase == .after { progress = nil }
             // (A group's own interval covers its children's: while it is active it changes with
             // every time, and otherwise its time, and so theirs, stands still.)
             cursor = perform(header, at: cursor, progress: progress)
         } while cursor < end
+        if isActive { unchanged.narrow(toJust: localTime) }
         self.unchanged = unchanged
     }
 

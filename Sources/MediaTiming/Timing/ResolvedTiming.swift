@@ -41,6 +41,10 @@ struct ResolvedTiming: Sendable, Hashable {
         fillsForwards = timing.fillMode.fillsForwards
     }
 
+    /// Whether the timing plays forwards (speed above 0) through iterations of finite duration: the
+    /// timings the ``ActiveKernel``s evaluate.
+    var playsForwardsWithFiniteIterations: Bool { speed > 0 && iterationDuration.isFinite }
+
     /// Whether the active interval is over at `parentTime` in the direction of play (whatever the
     /// fill): the time is at or past its end. Never for a NaN time, an endless active interval or a
     /// frozen timing that has not ended at its start.
