@@ -25,18 +25,18 @@ struct ActiveKernelTests {
         let forwards = ResolvedTiming(TimingParameters(duration: 2))
         func kernel(
             _ curve: CurveKind, _ value: ValueKind, _ timing: ResolvedTiming = forwards,
-            _ function: TimingFunction = .linear, independent: Bool = true
+            _ function: TimingFunction = .linear, qualifies: Bool = true
         ) -> ActiveKernel {
             ActiveKernel(
                 curve: curve, value: value, timing: timing, timingFunction: function,
-                isIndependentOfBeneath: independent)
+                curveQualifies: qualifies)
         }
         #expect(kernel(.basic, .scalar) == .basicScalarLinear)
         #expect(kernel(.basic, .point, forwards, .easeInEaseOut) == .basicPointBezier)
         #expect(kernel(.keyframe, .scalar, forwards, Self.bezier) == .keyframeScalarBezier)
         #expect(kernel(.keyframe, .point) == .keyframePointLinear)
         // What the kernels do not cover goes to the general path.
-        #expect(kernel(.basic, .scalar, independent: false) == .none)
+        #expect(kernel(.basic, .scalar, qualifies: false) == .none)
         #expect(kernel(.basic, .scalar, forwards, .steps(3)) == .none)
         #expect(kernel(.basic, .color) == .none)
         #expect(kernel(.basic, .transformComponent) == .none)
@@ -157,7 +157,8 @@ struct ActiveKernelTests {
                 property: .strokeEnd, values: values.map(\.x), timingFunctions: segmentFunctions,
                 timing: timing,
                 timingFunction: function)
-            #expect(Self.kernel(of: path) != .none && Self.kernel(of: scalar) != .none)
+            #expect(Self.kernel(of: path) != .none)
+            #expect((Self.kernel(of: scalar) == .none) == (segmentFunctions != nil))
             let layer = ShapeLayer()
             layer.position = Point(x: 3, y: 3)
             layer.strokeEnd = 0.5

@@ -1,7 +1,8 @@
 /// A specialised evaluation of one instruction for the commonest case, chosen when the program is
 /// built: an animation in its active interval, playing forwards, whose value does not depend on
 /// the value beneath it (constant endpoints or keyframes, neither additive nor cumulative), on a
-/// number or a point, eased linearly or by a cubic Bézier curve.
+/// number or a point, eased linearly or by a cubic Bézier curve (keyframes: without timing
+/// functions per segment).
 ///
 /// The kernel computes the same values with the same arithmetic as the general path
 /// (``ProgramRun``), with every decision the build could take already taken; outside the active
@@ -20,14 +21,16 @@ enum ActiveKernel: UInt8, Sendable {
     case keyframePointBezier
 
     /// The kernel for an instruction of `curve` kind writing `value` with `timing` and
-    /// `timingFunction` (the one applied to each iteration's progress), when the value depends on
-    /// nothing beneath it (`isIndependentOfBeneath`); `.none` when no kernel applies.
+    /// `timingFunction` (the one applied to each iteration's progress), when the curve has the
+    /// shape the kernels take (`curveQualifies`: its value depends on nothing beneath it, it is not
+    /// cumulative, and keyframes have no timing functions per segment); `.none` when no kernel
+    /// applies.
     init(
         curve: CurveKind, value: ValueKind, timing: ResolvedTiming, timingFunction: TimingFunction,
-        isIndependentOfBeneath: Bool
+        curveQualifies: Bool
     ) {
         self = .none
-        guard isIndependentOfBeneath, timing.playsForwardsWithFiniteIterations else { return }
+        guard curveQualifies, timing.playsForwardsWithFiniteIterations else { return }
         let isBezier: Bool
         switch timingFunction.curve {
         case .linear: isBezier = false

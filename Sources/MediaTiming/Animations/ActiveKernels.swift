@@ -40,7 +40,8 @@ enum ActiveKernels {
         return true
     }
 
-    /// Keyframes, neither additive nor cumulative.
+    /// Keyframes without timing functions of their own per segment, neither additive nor
+    /// cumulative.
     @inline(never)
     static func keyframe<Value: Interpolatable, Easing: KernelEasing>(
         _: Value.Type, _: Easing.Type, _ instruction: UnsafeRawPointer, _ state: UnsafeMutableRawPointer,
@@ -52,7 +53,8 @@ enum ActiveKernels {
         let fraction = Easing.output(
             curve + KeyframeLayout.timingFunctionOffset, TimingFunction.clamped(progress.progress))
         let value = ProgramKeyframes<Value>(at: curve).keyframeValue(
-            atFraction: fraction, phase: .active, isBackwardPass: progress.isBackwardPass)
+            atFraction: fraction, phase: .active, isBackwardPass: progress.isBackwardPass,
+            readsSegmentFunctions: false)
         (state + Int(header.fieldOffset)).assumingMemoryBound(to: Value.self).pointee = value
         return true
     }

@@ -20,10 +20,13 @@ protocol KeyframeSource<Value>: ProgressEvaluating {
 }
 
 extension KeyframeSource {
-    /// The keyframe value at eased iteration progress `fraction`.
+    /// The keyframe value at eased iteration progress `fraction`. With `readsSegmentFunctions`
+    /// false the segments' own timing functions are ignored (for callers that know there are none,
+    /// so that the code for them is left out).
     @inline(__always)
     func keyframeValue(
-        atFraction fraction: Double, phase: TimingPhase = .active, isBackwardPass: Bool = false
+        atFraction fraction: Double, phase: TimingPhase = .active, isBackwardPass: Bool = false,
+        readsSegmentFunctions: Bool = true
     ) -> Value {
         // Before the first key time (or at a NaN fraction) the first value holds.
         guard keyTime(at: 0) <= fraction else { return value(at: 0) }
@@ -41,7 +44,7 @@ extension KeyframeSource {
         let startTime = keyTime(at: low)
         let span = keyTime(at: low &+ 1) - startTime
         var segmentProgress = span > 0 ? (fraction - startTime) / span : 1
-        if hasSegmentTimingFunctions {
+        if readsSegmentFunctions && hasSegmentTimingFunctions {
             segmentProgress = segmentTimingFunction(at: low).evaluate(
                 clampedInput: TimingFunction.clamped(segmentProgress), phase: phase,
                 isBackwardPass: isBackwardPass)

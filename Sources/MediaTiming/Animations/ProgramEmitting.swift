@@ -10,7 +10,7 @@ extension BasicAnimation: ProgramEmitting {
         let kernel = ActiveKernel(
             curve: .basic, value: property.target.kind, timing: ResolvedTiming(timing),
             timingFunction: timingFunction,
-            isIndependentOfBeneath: !curve.usesValueBeneath && !curve.composition.isCumulative)
+            curveQualifies: !curve.usesValueBeneath && !curve.composition.isCumulative)
         let header = builder.beginInstruction(
             timing: timing, isRemovedOnCompletion: isRemovedOnCompletion,
             usesValueBeneath: curve.usesValueBeneath, target: property.target, curve: .basic,
@@ -24,7 +24,8 @@ extension KeyframeAnimation: ProgramEmitting {
     func emit(into builder: inout ProgramBuilder) {
         let kernel = ActiveKernel(
             curve: .keyframe, value: property.target.kind, timing: ResolvedTiming(timing),
-            timingFunction: timingFunction, isIndependentOfBeneath: !isAdditive && !isCumulative)
+            timingFunction: timingFunction,
+            curveQualifies: !isAdditive && !isCumulative && timingFunctions == nil)
         let header = builder.beginInstruction(
             timing: timing, isRemovedOnCompletion: isRemovedOnCompletion, usesValueBeneath: isAdditive,
             target: property.target, curve: .keyframe, activeKernel: kernel)

@@ -15,15 +15,13 @@ struct ProgramRun {
         self.model = model
     }
 
-    /// Runs the instructions of `program` at local time `localTime`. (Kept out of line: inlined
-    /// into the loop over layers it leaves too few registers for the loop over instructions.)
+    /// Runs the instructions of `program` at local time `localTime`. (Kept out of line, and small:
+    /// each instruction goes to its kernel, or to the general path out of line.)
     @inline(never)
     mutating func run(_ program: AnimationProgram, atLocalTime localTime: Double) {
         guard let start = program.start else { return }
         var cursor = UnsafeRawPointer(start)
         let end = cursor + program.byteCount
-        // A local copy, which stays in registers through the loop.
-        var unchanged = self.unchanged
         // Whether a kernel evaluated an instruction in its active interval: the result then holds
         // at `localTime` alone (the narrowing is the same for all of them, so it is done once).
         var isActive = false
@@ -31,17 +29,25 @@ struct ProgramRun {
             let header = InstructionHeaderReader(base: cursor)
             if ActiveKernels.run(header.activeKernel, at: cursor, into: state, atLocalTime: localTime) {
                 isActive = true
-                cursor += Int(header.byteCount)
-                continue
+            } else {
+                runGenerally(header, at: cursor, atLocalTime: localTime)
             }
-            var progress = header.timing.progress(atParentTime: localTime, narrowing: &unchanged)
-            if header.flags.contains(.isRemovedOnCompletion) && progress?.phase == .after { progress = nil }
-            // (A group's own interval covers its children's: while it is active it changes with
-            // every time, and otherwise its time, and so theirs, stands still.)
-            cursor = perform(header, at: cursor, progress: progress)
+            cursor += Int(header.byteCount)
         } while cursor < end
         if isActive { unchanged.narrow(toJust: localTime) }
-        self.unchanged = unchanged
+    }
+
+    /// Runs the instruction whose header, `header`, is at `cursor` by the general path: the whole
+    /// timing computation, then the group or the value.
+    @inline(never)
+    private mutating func runGenerally(
+        _ header: InstructionHeaderReader, at cursor: UnsafeRawPointer, atLocalTime localTime: Double
+    ) {
+        var progress = header.timing.progress(atParentTime: localTime, narrowing: &unchanged)
+        if header.flags.contains(.isRemovedOnCompletion) && progress?.phase == .after { progress = nil }
+        // (A group's own interval covers its children's: while it is active it changes with
+        // every time, and otherwise its time, and so theirs, stands still.)
+        _ = perform(header, at: cursor, progress: progress)
     }
 
     /// Runs a group's children, from after its layout to `end`, in the group's time at `progress`;
