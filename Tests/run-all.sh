@@ -7,7 +7,9 @@
 #   4. the README's first command (clock-demo, release, 3 s, no terminal);
 #      the long runs (10^7 and 10^8 frames in virtual time) in a release build with testing enabled,
 #      and the allocation counts of the tick sources' per-frame paths in that build;
-#   5. the whole suite again under the thread sanitizer (its own build folder);
+#   5. the instructions per frame of the 10,000-layer scenes under callgrind (the goal, at most 200
+#      per animation, is checked); the whole suite again under the thread sanitizer (its own build
+#      folder);
 #   6. the bounded fuzz runs and the vkms integration tests under qemu, where present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +44,9 @@ FRAMECLOCK_LONG_RUNS=1 swift test -c release -Xswiftc -enable-testing --skip-bui
 
 step "allocations per tick (release build, preloaded malloc counter)"
 bash Tests/Allocations/run-allocation-check.sh --scratch-path .build
+
+step "instructions per frame of the layer scenes (callgrind; above 200 per animation fails)"
+bash Benchmarks/MediaTimingBenchmarks/count-instructions.sh 10 --limit 200
 
 step "thread sanitizer (the whole suite)"
 swift test --sanitize=thread --scratch-path .build-tsan

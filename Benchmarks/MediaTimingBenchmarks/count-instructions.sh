@@ -3,21 +3,41 @@
 # (repeatable, unlike wall-clock times: the same binary and inputs give the same count whatever
 # else the machine is doing).
 #
-#   bash Benchmarks/MediaTimingBenchmarks/count-instructions.sh [FRAMES]
+#   bash Benchmarks/MediaTimingBenchmarks/count-instructions.sh [FRAMES] [--limit N]
 #
 # Builds MediaTiming (swiftc -O, whole module, as a release build does) and a small driver over
 # AnimatedScene.swift into .build-callgrind/, then runs every scene twice under callgrind: once
 # building the scene and evaluating its first frame only, once with FRAMES (default 20) more
 # frames. The difference of the two totals is the frame loop alone (scene construction cancels
 # out); divided by FRAMES it is the count per frame, and by the animations in the scene the count
-# per animation evaluated. Prints a Markdown table.
+# per animation evaluated. Prints a Markdown table. With `--limit N` the run fails (exit 1) when
+# a scene of running animations (one, three) costs more than N instructions per animation; CI
+# runs it with the goal, 200.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-frames=${1:-20}
-case "$frames" in
-    '' | *[!0-9]* | 0) echo "count-instructions.sh: FRAMES must be a whole number above 0, not '$frames'" >&2; exit 2 ;;
-esac
+usage="usage: count-instructions.sh [FRAMES] [--limit N]"
+frames=20
+limit=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --limit)
+            [ $# -ge 2 ] || { echo "count-instructions.sh: --limit needs a number; $usage" >&2; exit 2; }
+            limit=$2
+            shift 2
+            case "$limit" in
+                '' | *[!0-9]* | 0) echo "count-instructions.sh: --limit must be a whole number above 0, not '$limit'" >&2; exit 2 ;;
+            esac
+            ;;
+        *)
+            frames=$1
+            shift
+            case "$frames" in
+                '' | *[!0-9]* | 0) echo "count-instructions.sh: FRAMES must be a whole number above 0, not '$frames'; $usage" >&2; exit 2 ;;
+            esac
+            ;;
+    esac
+done
 command -v valgrind >/dev/null || { echo "count-instructions.sh: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 
 out=${CALLGRIND_OUT:-.build-callgrind}
@@ -73,6 +93,7 @@ total() {
 
 echo "| scene | animations in the scene | instructions per frame | per animation |"
 echo "|---|---:|---:|---:|"
+over_limit=()
 for scene in one three idle; do
     case "$scene" in
         one) animations=10000 ;;
@@ -81,7 +102,15 @@ for scene in one three idle; do
     base=$(total "$scene" 0)
     loaded=$(total "$scene" "$frames")
     per_frame=$(((loaded - base) / frames))
-    echo "| $scene | $animations | $per_frame | $((per_frame / animations)) |"
+    per_animation=$((per_frame / animations))
+    echo "| $scene | $animations | $per_frame | $per_animation |"
+    if [ -n "$limit" ] && [ "$scene" != idle ] && [ "$per_animation" -gt "$limit" ]; then
+        over_limit+=("$scene: $per_animation")
+    fi
 done
 echo
 echo "callgrind $(valgrind --version | sed 's/valgrind-//'), $frames frames after the first; profiles in $out/callgrind.*"
+if [ ${#over_limit[@]} -gt 0 ]; then
+    echo "FAILED: more than $limit instructions per animation (${over_limit[*]})" >&2
+    exit 1
+fi
