@@ -1,5 +1,6 @@
 internal import CLinuxShims
 import Logging
+import Synchronization
 
 /// The links that share one source, and the loop that feeds them ticks.
 ///
@@ -51,11 +52,13 @@ final class FrameDriver: Sendable {
         var lifecycle = Lifecycle.waiting
         /// The thread goes on, idle, when the last link leaves (a shared source) rather than ending.
         var outlivesItsLinks = false
-        /// A link changed since the frame thread last asked every link what it wants.
-        var linksChanged = true
     }
 
     private let shared: Locked<Shared>
+    /// A link changed since the frame thread last asked every link what it wants. Outside `shared`
+    /// so that the frame thread reads it every tick without taking the lock; set after the change
+    /// it announces, cleared before the links are read.
+    private let linksChanged = Atomic<Bool>(true)
     let mode: Mode
     private let logger: Logger
     /// Reads the driver's clock (monotonic, or the manual source's virtual time).
@@ -126,17 +129,15 @@ final class FrameDriver: Sendable {
     }
 
     func attach(_ link: DisplayLink) {
-        shared.withLock {
-            $0.links.append(link)
-            $0.linksChanged = true
-        }
+        shared.withLock { $0.links.append(link) }
+        linksChanged.store(true, ordering: .releasing)
     }
 
     /// Removes a link; a threaded driver whose last link left stops its thread.
     func detach(_ link: DisplayLink) {
         let neverStarted = shared.withLock { state -> Bool in
             state.links.removeAll { $0 === link }
-            state.linksChanged = true
+            linksChanged.store(true, ordering: .releasing)
             guard state.links.isEmpty, case .threaded = mode, !state.outlivesItsLinks else { return false }
             return stop(&state)
         }
@@ -173,7 +174,7 @@ final class FrameDriver: Sendable {
 
     /// Tells the frame thread that a link's wishes changed.
     func linkChanged() {
-        shared.withLock { $0.linksChanged = true }
+        linksChanged.store(true, ordering: .releasing)
         control?.signal()
     }
 
@@ -199,10 +200,8 @@ final class FrameDriver: Sendable {
     /// The earliest tick any active link wants, asking every link (a link that has just started or
     /// resumed aligns to the grid point after `now`); nil when none wants one.
     func nextWantedSequence(grid: TickGrid, now: Int64) -> Int64? {
-        let links = shared.withLock { state in
-            state.linksChanged = false
-            return state.links
-        }
+        linksChanged.store(false, ordering: .sequentiallyConsistent)
+        let links = shared.withLock { $0.links }
         let current = grid.sequence(at: now)
         var earliest: Int64? = nil
         for link in links {
@@ -216,7 +215,7 @@ final class FrameDriver: Sendable {
     /// The earliest tick wanted after a dispatch that returned `earliest`: that, unless a link changed
     /// since, in which case every link is asked again.
     func nextWantedSequence(afterDispatchWanting earliest: Int64?, grid: TickGrid, now: Int64) -> Int64? {
-        let changed = shared.withLock { $0.linksChanged }
+        let changed = linksChanged.load(ordering: .acquiring)
         return changed ? nextWantedSequence(grid: grid, now: now) : earliest
     }
 
@@ -274,7 +273,7 @@ final class FrameDriver: Sendable {
                     wantedAfterDispatch = dispatch(tick)
                 } else {
                     wantedAfterDispatch = nil
-                    shared.withLock { $0.linksChanged = true }
+                    linksChanged.store(true, ordering: .releasing)
                 }
             } catch {
                 let change = failover.failOver(
@@ -297,12 +296,10 @@ final class FrameDriver: Sendable {
             for link in shared.withLock({ $0.links }) { link.sourceDiscarded(tick: tick) }
         case .changed(let info):
             let previous = shared.withLock { state in
-                defer {
-                    state.info = info
-                    state.linksChanged = true
-                }
+                defer { state.info = info }
                 return state.info
             }
+            linksChanged.store(true, ordering: .releasing)
             // A new reason is news; a newly measured interval alone is detail.
             if info.reason != previous.reason || info.kind != previous.kind {
                 logger.notice("frame source: \(info)")
@@ -317,9 +314,9 @@ final class FrameDriver: Sendable {
     private func adopt(_ change: SourceFailover.Change) -> (any TickSource)? {
         let links = shared.withLock { state in
             state.info = change.info
-            state.linksChanged = true
             return state.links
         }
+        linksChanged.store(true, ordering: .releasing)
         change.source?.report { [weak self] report in self?.apply(report) }
         if let display = change.source, display.kind == .drm {
             for link in links { link.sourceChanged(framesPerSecond: display.grid.period.framesPerSecond) }
