@@ -46,6 +46,9 @@ let package = Package(
             name: "SystemCalls",
             dependencies: ["CLinuxShims", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict),
+        // The package's one lock: a pthread mutex, which the thread sanitizer understands (package
+        // access only).
+        .target(name: "PthreadLock", swiftSettings: strict),
         .systemLibrary(
             name: "CWayland", path: "Sources/CWayland", pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]),
@@ -65,7 +68,7 @@ let package = Package(
         .target(
             name: "Wayland",
             dependencies: [
-                "CWayland", "CWaylandProtocols", "SystemCalls",
+                "CWayland", "CWaylandProtocols", "SystemCalls", "PthreadLock",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
@@ -78,6 +81,7 @@ let package = Package(
                 "DRM",
                 "Wayland",
                 "SystemCalls",
+                "PthreadLock",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -91,7 +95,7 @@ let package = Package(
             swiftSettings: strict),
 
         // MARK: The timing model (pure Swift) and drawing it
-        .target(name: "MediaTiming", swiftSettings: strict),
+        .target(name: "MediaTiming", dependencies: ["PthreadLock"], swiftSettings: strict),
         .target(name: "LayerRendering", dependencies: ["MediaTiming", "CCairo"], swiftSettings: strict),
 
         // MARK: Executables

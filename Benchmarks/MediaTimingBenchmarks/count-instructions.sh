@@ -5,13 +5,13 @@
 #
 #   bash Benchmarks/MediaTimingBenchmarks/count-instructions.sh [FRAMES] [--limit N]
 #
-# Builds MediaTiming (swiftc -O, whole module, as a release build does) and a small driver over
-# AnimatedScene.swift into .build-callgrind/, then runs every scene twice under callgrind: once
-# building the scene and evaluating its first frame only, once with FRAMES (default 20) more
-# frames. The difference of the two totals is the frame loop alone (scene construction cancels
-# out); divided by FRAMES it is the count per frame, and by the animations in the scene the count
-# per animation evaluated. Prints a Markdown table. With `--limit N` the run fails (exit 1) when
-# a scene of running animations (one, three) costs more than N instructions per animation; CI
+# Builds MediaTiming and its lock module (swiftc -O, whole module, as a release build does) and a
+# small driver over AnimatedScene.swift into .build-callgrind/, then runs every scene twice under
+# callgrind: once building the scene and evaluating its first frame only, once with FRAMES (default
+# 20) more frames. The difference of the two totals is the frame loop alone (scene construction
+# cancels out); divided by FRAMES it is the count per frame, and by the animations in the scene the
+# count per animation evaluated. Prints a Markdown table. With `--limit N` the run fails (exit 1)
+# when a scene of running animations (one, three) costs more than N instructions per animation; CI
 # runs it with the goal, 200.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -79,11 +79,15 @@ extension AnimatedScene.Animations {
 }
 SWIFT
 
+# MediaTiming's one dependency, the package's lock (package access: one package name for both).
+swiftc "${swiftc_flags[@]}" -package-name frameclockcount -module-name PthreadLock -emit-module \
+    -emit-module-path "$out/PthreadLock.swiftmodule" -emit-library -static -o "$out/libPthreadLock.a" \
+    Sources/PthreadLock/*.swift
 mapfile -t sources < <(find Sources/MediaTiming -name '*.swift' | sort)
-swiftc "${swiftc_flags[@]}" -module-name MediaTiming -emit-module -emit-module-path "$out/MediaTiming.swiftmodule" \
+swiftc "${swiftc_flags[@]}" -package-name frameclockcount -I "$out" -module-name MediaTiming -emit-module -emit-module-path "$out/MediaTiming.swiftmodule" \
     -emit-library -static -o "$out/libMediaTiming.a" "${sources[@]}"
 swiftc "${swiftc_flags[@]}" -module-name FrameLoop -I "$out" "$out/FrameLoop.swift" \
-    Benchmarks/MediaTimingBenchmarks/AnimatedScene.swift -L "$out" -lMediaTiming -o "$out/frame-loop"
+    Benchmarks/MediaTimingBenchmarks/AnimatedScene.swift -L "$out" -lMediaTiming -lPthreadLock -o "$out/frame-loop"
 
 # total SCENE FRAMES: the instructions callgrind counted for the whole run.
 total() {

@@ -60,11 +60,18 @@ fi
 failed=0
 summaries=()
 
-# build_mediatiming BINARY: every MediaTiming source and the fuzz entry, one module.
+# build_mediatiming BINARY: every MediaTiming source and the fuzz entry, one module, over the
+# package's lock (PthreadLock, a module of its own; package access: one package name for both).
 build_mediatiming() {
-    local sources
+    local sources work
+    work=$(dirname "$1")/mediatiming-build
+    mkdir -p "$work"
+    "${SWIFTC[@]}" -package-name frameclockfuzz -module-name PthreadLock -wmo -emit-module \
+        -emit-module-path "$work/PthreadLock.swiftmodule" Sources/PthreadLock/*.swift \
+        -c -o "$work/pthreadlock.o" || return 1
     mapfile -t sources < <(find Sources/MediaTiming Tests/Fuzz/MediaTimingFuzzer -name '*.swift' | sort)
-    "${SWIFTC[@]}" -module-name MediaTimingFuzz "${sources[@]}" -o "$1"
+    "${SWIFTC[@]}" -package-name frameclockfuzz -I "$work" -module-name MediaTimingFuzz "${sources[@]}" \
+        "$work/pthreadlock.o" -o "$1"
 }
 
 # build_drm_events BINARY: every DRM source and the fuzz entry, one module, with the CDRM system

@@ -50,13 +50,7 @@ extension DisplayLink {
     public func presented(_ sequence: UInt64, at time: MonotonicInstant, vblank: UInt64? = nil)
         -> PresentationFeedbackResult
     {
-        feedback(sequence) { entry in
-            entry.presented = time
-            entry.presentedVBlank = vblank
-            // Reported while the callback still runs (a presenter inside it): the outcome is known
-            // when it returns.
-            if entry.callbackEnd != nil { entry.classify() }
-        }
+        feedback(sequence, countingIgnored: true) { $0.recordPresentation(at: time, vblank: vblank) }
     }
 
     /// Reports that frame `sequence` will never be shown (the front end dropped it, or the display
@@ -65,19 +59,23 @@ extension DisplayLink {
     /// - Returns: as ``presented(_:at:vblank:)``.
     @discardableResult
     public func discarded(_ sequence: UInt64) -> PresentationFeedbackResult {
-        feedback(sequence) { $0.outcome = .dropped }
+        feedback(sequence, countingIgnored: true) { $0.outcome = .dropped }
     }
 
-    private func feedback(_ sequence: UInt64, _ apply: (inout FrameTimelineEntry) -> Void)
-        -> PresentationFeedbackResult
-    {
+    /// Applies `apply` to the timeline's entry for frame `sequence` when it awaits feedback, under
+    /// one lock and with one lookup; a report of an unknown frame or a duplicate changes nothing
+    /// and counts as ignored feedback when `countingIgnored`.
+    @discardableResult
+    func feedback(
+        _ sequence: UInt64, countingIgnored: Bool, _ apply: (inout FrameTimelineEntry) -> Void
+    ) -> PresentationFeedbackResult {
         state.withLock { state in
             guard let slot = state.timeline.slot(of: sequence), let entry = state.timeline[slot] else {
-                state.statistics.feedbackIgnored += 1
+                if countingIgnored { state.statistics.feedbackIgnored += 1 }
                 return .unknownFrame
             }
             guard entry.outcome == .pending, entry.presented == nil else {
-                state.statistics.feedbackIgnored += 1
+                if countingIgnored { state.statistics.feedbackIgnored += 1 }
                 return .duplicate
             }
             var outcome = FrameOutcome.pending
@@ -92,6 +90,15 @@ extension DisplayLink {
 }
 
 extension FrameTimelineEntry {
+    /// Records that the frame was shown at `time` (at the display's vblank count `vblank`, when
+    /// known). Reported while the callback still runs (a presenter inside it), the outcome is known
+    /// when it returns.
+    mutating func recordPresentation(at time: MonotonicInstant, vblank: UInt64?) {
+        presented = time
+        presentedVBlank = vblank
+        if callbackEnd != nil { classify() }
+    }
+
     /// Sets the outcome from the presentation time, the target and the callback's end.
     mutating func classify() {
         guard let presented else { return }

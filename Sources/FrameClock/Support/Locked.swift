@@ -1,4 +1,4 @@
-internal import SystemCalls
+internal import PthreadLock
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where animation programs live: carved from large blocks, so that the programs of layers made
 /// one after another lie one after another in memory, as a renderer then reads them.
 ///
@@ -20,7 +18,7 @@ enum ProgramMemory {
     static let largestPooled = lineSize * classCount
     private static let blockSize = 256 * 1024
 
-    private struct Pool: ~Copyable {
+    private struct Pool {
         /// The unused tail of the current block.
         var next: UnsafeMutableRawPointer?
         var remaining = 0
@@ -28,7 +26,7 @@ enum ProgramMemory {
         var freeLists = [UInt](repeating: 0, count: classCount)
     }
 
-    private static let pool = Mutex(Pool())
+    private static let pool = SharedState(Pool())
 
     /// Memory for a program of `byteCount` bytes (above 0), aligned to a cache line.
     static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {

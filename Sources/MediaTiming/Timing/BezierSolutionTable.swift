@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Starting guesses for solving x(t) = x on a ``UnitBezier``: over each of ``segmentCount`` equal
 /// intervals of x, the cubic through t and dt/dx at the interval's ends (Hermite interpolation of
 /// the solution), as power-series coefficients in the position within the interval. They follow
@@ -29,7 +27,7 @@ enum BezierSolutionTable {
     }
 
     /// The tables made so far, by x control coordinates; addresses as bit patterns.
-    private static let tables = Mutex([Key: UInt]())
+    private static let tables = SharedState([Key: UInt]())
 
     /// The address of the table for the curve with x control coordinates `x1` and `x2` (in
     /// [0, 1]), or 0 when the tables are at their capacity. `solve` gives t for an x in [0, 1].

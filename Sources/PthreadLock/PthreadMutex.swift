@@ -2,8 +2,8 @@
     import Glibc
 #endif
 
-/// A pthread mutex: the package's one lock primitive, under FrameClock's `Locked` and Wayland's
-/// connection lock.
+/// A pthread mutex: the package's one lock primitive, under FrameClock's `Locked`, Wayland's
+/// connection lock and MediaTiming's shared tables.
 ///
 /// `Synchronization.Mutex` is futex-based and invisible to the thread sanitizer on Linux (it reports
 /// races that are not there); a pthread mutex is understood by it, so the sanitized test run can
