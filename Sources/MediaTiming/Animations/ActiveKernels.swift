@@ -28,15 +28,12 @@ enum ActiveKernels {
         _: Value.Type, _: Easing.Type, _ instruction: UnsafeRawPointer, _ state: UnsafeMutableRawPointer,
         _ localTime: Double
     ) -> Bool {
-        let header = InstructionHeaderReader(base: instruction)
-        guard let progress = activeProgress(header, atLocalTime: localTime) else { return false }
-        let curve = instruction + InstructionHeader.payloadOffset
-        let fraction = Easing.output(
-            curve + BasicCurve<Value>.timingFunctionOffset, TimingFunction.clamped(progress.progress))
-        let start = curve.load(fromByteOffset: BasicCurve<Value>.startOffset, as: Value.self)
-        let end = curve.load(fromByteOffset: BasicCurve<Value>.endOffset, as: Value.self)
-        (state + Int(header.fieldOffset)).assumingMemoryBound(to: Value.self).pointee = start.interpolated(
-            to: end, fraction: fraction)
+        let step = ActiveStep<Easing>(
+            instruction, timingFunctionOffset: BasicCurve<Value>.timingFunctionOffset, localTime)
+        guard let step else { return false }
+        let start = step.curve.load(fromByteOffset: BasicCurve<Value>.startOffset, as: Value.self)
+        let end = step.curve.load(fromByteOffset: BasicCurve<Value>.endOffset, as: Value.self)
+        step.write(start.interpolated(to: end, fraction: step.fraction), into: state)
         return true
     }
 
@@ -47,15 +44,13 @@ enum ActiveKernels {
         _: Value.Type, _: Easing.Type, _ instruction: UnsafeRawPointer, _ state: UnsafeMutableRawPointer,
         _ localTime: Double
     ) -> Bool {
-        let header = InstructionHeaderReader(base: instruction)
-        guard let progress = activeProgress(header, atLocalTime: localTime) else { return false }
-        let curve = instruction + InstructionHeader.payloadOffset
-        let fraction = Easing.output(
-            curve + KeyframeLayout.timingFunctionOffset, TimingFunction.clamped(progress.progress))
-        let value = ProgramKeyframes<Value>(at: curve).keyframeValue(
-            atFraction: fraction, phase: .active, isBackwardPass: progress.isBackwardPass,
+        let step = ActiveStep<Easing>(
+            instruction, timingFunctionOffset: KeyframeLayout.timingFunctionOffset, localTime)
+        guard let step else { return false }
+        let value = ProgramKeyframes<Value>(at: step.curve).keyframeValue(
+            atFraction: step.fraction, phase: .active, isBackwardPass: step.isBackwardPass,
             readsSegmentFunctions: false)
-        (state + Int(header.fieldOffset)).assumingMemoryBound(to: Value.self).pointee = value
+        step.write(value, into: state)
         return true
     }
 
@@ -89,27 +84,7 @@ enum ActiveKernels {
     }
 }
 
-/// How a kernel eases an iteration's progress: its timing function, known to be of one kind.
-protocol KernelEasing {
-    /// The timing function stored at `function` applied to `x` in [0, 1].
-    static func output(_ function: UnsafeRawPointer, _ x: Double) -> Double
-}
-
-/// A linear timing function: the progress as it is.
-enum LinearEasing: KernelEasing {
-    @inline(__always)
-    static func output(_ function: UnsafeRawPointer, _ x: Double) -> Double { x }
-}
-
-/// A cubic Bézier timing function.
-enum BezierEasing: KernelEasing {
-    @inline(__always)
-    static func output(_ function: UnsafeRawPointer, _ x: Double) -> Double {
-        guard case .cubicBezier(let bezier) = function.load(as: TimingFunction.self).curve else { return x }
-        return bezier.y(forX: x)
-    }
-}
-
+// The curves' fields the kernels read in place.
 extension BasicCurve {
     static var startOffset: Int { MemoryLayout<Self>.offset(of: \.start) ?? 0 }
     static var endOffset: Int { MemoryLayout<Self>.offset(of: \.end) ?? 0 }
