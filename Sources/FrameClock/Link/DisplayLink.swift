@@ -420,11 +420,7 @@ public final class DisplayLink: Sendable {
         return state.withLock { state in
             state.pacer.callbackReturned(firstEligibleSequence: eligible)
             // Only a render-deadline link needs the prediction (it starts learning when switched).
-            // It is counted from when the callback was to start, so that a late wake-up from the
-            // sleep before it (a busy or emulated machine) moves the next start earlier too.
-            if case .renderDeadline = state.dispatch {
-                state.predictor.record(returned - min(started, delivery.start))
-            }
+            if case .renderDeadline = state.dispatch { state.predictor.record(returned - started) }
             let entry = state.timeline.recordCallback(
                 slot: delivery.slot, sequence: delivery.frame.sequence, start: started, end: returned)
             // Feedback that came while the callback ran is judged now that its end is known.

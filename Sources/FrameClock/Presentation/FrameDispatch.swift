@@ -6,8 +6,7 @@ public enum FrameDispatch: Hashable, Sendable {
     case afterVBlank
     /// As late as the learned callback duration allows: at the frame's ``Frame/deadline`` minus the
     /// predicted callback duration minus `safetyMargin`, so that the time from the callback's start
-    /// to the frame being shown is short. The prediction follows recent callback durations, each
-    /// counted from when the callback was to start (so a late wake-up counts as part of it): a
+    /// to the frame being shown is short. The prediction follows recent callback durations: a
     /// longer frame raises it at once, shorter ones lower it slowly. Until a callback has been
     /// measured, the link dispatches after the vblank.
     case renderDeadline(safetyMargin: Duration)
