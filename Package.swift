@@ -225,6 +225,7 @@ let package = Package(
             name: "MediaTimingTests",
             dependencies: [
                 "MediaTiming",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),

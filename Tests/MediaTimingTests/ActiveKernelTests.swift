@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MediaTiming
@@ -5,20 +6,6 @@ import Testing
 /// The active-interval kernels (``ActiveKernel``): chosen only where they apply, and, where they
 /// run, giving the very bits that the animation's own evaluation gives.
 struct ActiveKernelTests {
-    /// A small deterministic generator (SplitMix64), so that every run tests the same cases.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / 0x1p53 }
-        mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
-    }
-
     static let bezier = TimingFunction(controlPoints: 0.3, -0.4, 0.6, 1.6)
 
     @Test func kernelsAreChosenOnlyWhereTheyApply() {
@@ -71,7 +58,7 @@ struct ActiveKernelTests {
     }
 
     /// Times that probe the edges of the active interval and of the iterations, and times inside.
-    static func times(for timing: TimingParameters, _ random: inout SplitMix) -> [Double] {
+    static func times(for timing: TimingParameters, _ random: inout SplitMix64) -> [Double] {
         let resolved = ResolvedTiming(timing)
         let begin = resolved.beginTime
         let iteration = resolved.iterationDuration / resolved.speed
@@ -88,7 +75,7 @@ struct ActiveKernelTests {
     }
 
     /// Random timing parameters that play forwards.
-    static func forwardTiming(_ random: inout SplitMix) -> TimingParameters {
+    static func forwardTiming(_ random: inout SplitMix64) -> TimingParameters {
         var timing = TimingParameters(duration: random.pick([0.1, 0.8, 1, 2.5, 1e-9, 3e5]))
         timing.beginTime = random.pick([0, 0.25, -3, 1e9])
         timing.speed = random.pick([1, 2, 0.3, 1e-6])
@@ -100,7 +87,7 @@ struct ActiveKernelTests {
     }
 
     @Test func basicKernelsGiveTheAnimationsOwnValuesBitForBit() {
-        var random = SplitMix(state: 1)
+        var random = SplitMix64(seed: 1)
         for _ in 0..<300 {
             let timing = Self.forwardTiming(&random)
             let function = random.pick([TimingFunction.linear, .easeInEaseOut, .easeIn, Self.bezier])
@@ -135,7 +122,7 @@ struct ActiveKernelTests {
     }
 
     @Test func keyframeKernelsGiveTheAnimationsOwnValuesBitForBit() throws {
-        var random = SplitMix(state: 2)
+        var random = SplitMix64(seed: 2)
         for _ in 0..<300 {
             let timing = Self.forwardTiming(&random)
             let count = 1 + Int(random.next() % 6)
@@ -178,4 +165,11 @@ struct ActiveKernelTests {
             }
         }
     }
+}
+
+extension SplitMix64 {
+    /// A number in [0, 1).
+    mutating func unit() -> Double { Double.random(in: 0..<1, using: &self) }
+    /// One of `choices`.
+    mutating func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &self)! }
 }

@@ -9,10 +9,12 @@ struct ProgramBuilder {
     private var fieldsSeen: UInt64 = 0
 
     /// Appends the header of an instruction on `target` whose curve (appended next) is of `kind`;
-    /// returns the header's offset, for ``finishInstruction(at:)``.
+    /// returns the header's offset, for ``finishInstruction(at:)``. The instruction gets an
+    /// ``ActiveKernel`` where one applies: given the timing function the curve eases its progress
+    /// with and whether the curve has the kernels' shape (see ``ActiveKernel``).
     mutating func beginInstruction(
         timing: TimingParameters, isRemovedOnCompletion: Bool, usesValueBeneath: Bool, target: PropertyTarget,
-        curve kind: CurveKind, activeKernel: ActiveKernel = .none
+        curve kind: CurveKind, timingFunction: TimingFunction? = nil, curveQualifies: Bool = false
     ) -> Int {
         var flags: InstructionFlags = []
         if fieldsSeen & target.field.bit == 0 {
@@ -22,10 +24,17 @@ struct ProgramBuilder {
         fieldsSeen |= target.field.bit
         if isRemovedOnCompletion { flags.insert(.isRemovedOnCompletion) }
         if usesValueBeneath { flags.insert(.usesValueBeneath) }
+        let resolved = ResolvedTiming(timing)
+        let kernel =
+            timingFunction.map {
+                ActiveKernel(
+                    curve: kind, value: target.kind, timing: resolved, timingFunction: $0,
+                    curveQualifies: curveQualifies)
+            } ?? .none
         let header = InstructionHeader(
-            timing: ResolvedTiming(timing), byteCount: 0, fieldOffset: UInt16(target.offset),
+            timing: resolved, byteCount: 0, fieldOffset: UInt16(target.offset),
             valueKind: target.kind, curveKind: kind, flags: flags, component: target.component,
-            activeKernel: activeKernel)
+            activeKernel: kernel)
         let offset = append(header)
         precondition(offset % MemoryLayout<InstructionHeader>.alignment == 0)
         return offset

@@ -7,14 +7,11 @@ protocol ProgramEmitting {
 extension BasicAnimation: ProgramEmitting {
     func emit(into builder: inout ProgramBuilder) {
         let curve = BasicCurve(self)
-        let kernel = ActiveKernel(
-            curve: .basic, value: property.target.kind, timing: ResolvedTiming(timing),
-            timingFunction: timingFunction,
-            curveQualifies: !curve.usesValueBeneath && !curve.composition.isCumulative)
         let header = builder.beginInstruction(
             timing: timing, isRemovedOnCompletion: isRemovedOnCompletion,
             usesValueBeneath: curve.usesValueBeneath, target: property.target, curve: .basic,
-            activeKernel: kernel)
+            timingFunction: timingFunction,
+            curveQualifies: !curve.usesValueBeneath && !curve.composition.isCumulative)
         builder.append(curve)
         builder.finishInstruction(at: header)
     }
@@ -22,13 +19,10 @@ extension BasicAnimation: ProgramEmitting {
 
 extension KeyframeAnimation: ProgramEmitting {
     func emit(into builder: inout ProgramBuilder) {
-        let kernel = ActiveKernel(
-            curve: .keyframe, value: property.target.kind, timing: ResolvedTiming(timing),
-            timingFunction: timingFunction,
-            curveQualifies: !isAdditive && !isCumulative && timingFunctions == nil)
         let header = builder.beginInstruction(
             timing: timing, isRemovedOnCompletion: isRemovedOnCompletion, usesValueBeneath: isAdditive,
-            target: property.target, curve: .keyframe, activeKernel: kernel)
+            target: property.target, curve: .keyframe, timingFunction: timingFunction,
+            curveQualifies: !isAdditive && !isCumulative && timingFunctions == nil)
         ProgramKeyframes.append(curve, to: &builder)
         builder.finishInstruction(at: header)
     }
