@@ -152,7 +152,7 @@ struct RehearsalTests {
         let grid = TickGrid(anchorSequence: 0, anchorTimestamp: 0, period: period)
         for early: Int64 in [150_000, 100_000, 50_000] {
             let tick = Tick(sequence: 2, timestamp: 20_000_000, wokeAt: 20_000_000 - early, grid: grid)
-            link.handle(tick, clock: { 20_000_000 - early }, rehearsal: true)
+            link.rehearse(tick, now: 20_000_000 - early)
         }
         #expect(frames.withLock { $0.count } == 1)
         source.advance(to: MonotonicInstant(nanoseconds: 30_000_000))

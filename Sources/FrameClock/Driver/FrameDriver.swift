@@ -2,15 +2,18 @@ internal import CLinuxShims
 import Logging
 import Synchronization
 
-/// The links that share one source, and the loop that feeds them ticks.
+/// The links that share one source, and the run loop that feeds them frames.
 ///
-/// A threaded driver (timer, DRM) waits on its ``TickSource`` on its own frame thread and dispatches
-/// each tick to its links there; a manual driver has no thread and is driven by
-/// ``ManualFrameSource`` on the caller's thread.
+/// A threaded driver (timer, DRM, Wayland) runs a small run loop of timed events on its own frame
+/// thread: the source's next tick and, in one queue (``FrameEventQueue``), the starts of frames
+/// planned for a render deadline — waited for with one absolute wait on the source (its timerfd or
+/// descriptor, plus the control eventfd), never a sleep inside a dispatch. A manual driver has no
+/// thread: ``ManualFrameSource`` runs the same loop in virtual time on the caller's thread.
 ///
-/// Each tick is handed to the links in one pass: every link decides, delivers and reports the next
-/// tick it wants in that pass, so the frame thread waits for the earliest of those without asking
-/// the links again unless one of them changed (started, paused, invalidated, a new rate).
+/// Each tick is handed to the links in one pass: every link plans its frame and either delivers it
+/// at once or queues its start, and reports the next tick it wants, so the frame thread waits for
+/// the earliest of those without asking the links again unless one of them changed (started,
+/// paused, invalidated, a new rate) or a queued start ran.
 final class FrameDriver: Sendable {
     /// How the driver is driven.
     enum Mode: Sendable {
@@ -52,9 +55,13 @@ final class FrameDriver: Sendable {
         var lifecycle = Lifecycle.waiting
         /// The thread goes on, idle, when the last link leaves (a shared source) rather than ending.
         var outlivesItsLinks = false
+        /// Links about to join (``reserveJoin()``): the thread does not end while one is on its way.
+        var joinsReserved = 0
     }
 
     private let shared: Locked<Shared>
+    /// The run loop's queue: touched only by the thread that dispatches.
+    private let loop = RunLoopQueue()
     /// A link changed since the frame thread last asked every link what it wants. Outside `shared`
     /// so that the frame thread reads it every tick without taking the lock; set after the change
     /// it announces, cleared before the links are read.
@@ -63,18 +70,15 @@ final class FrameDriver: Sendable {
     private let logger: Logger
     /// Reads the driver's clock (monotonic, or the manual source's virtual time).
     let now: @Sendable () -> Int64
-    /// Waits until an instant on the driver's clock: a render-deadline dispatch's start.
-    let sleepUntil: @Sendable (Int64) -> Void
 
     /// A driver for a source that is waited on by a frame thread. `now` reads the clock the source
-    /// ticks in, `sleepUntil` waits on it, and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and a
-    /// standard ``TimerTickSource`` unless a test puts a virtual clock in both. After a failover the
-    /// thread calls `recovery` every `recoveryInterval` until the display can be used again.
+    /// ticks in, and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and
+    /// a standard ``TimerTickSource`` unless a test puts a virtual clock in both. After a failover
+    /// the thread calls `recovery` every `recoveryInterval` until the display can be used again.
     init(
         source: any TickSource, control: ControlChannel, reason: FrameSourceInfo.Reason,
         options: FrameThreadOptions, logger: Logger,
         now: @escaping @Sendable () -> Int64 = { fc_monotonic_ns() },
-        sleepUntil: @escaping @Sendable (Int64) -> Void = FrameThread.sleep(until:),
         fallback: @escaping SourceFailover.FallbackFactory = FrameDriver.standardTimer,
         recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
     ) {
@@ -86,20 +90,15 @@ final class FrameDriver: Sendable {
                 recovery: recovery, recoveryInterval: recoveryInterval))
         self.logger = logger
         self.now = now
-        self.sleepUntil = sleepUntil
         shared = Locked(Shared(info: info))
         source.report { [weak self] report in self?.apply(report) }
     }
 
     /// A driver without a thread, driven by hand in virtual time.
-    init(
-        manualPeriod: FramePeriod, now: @escaping @Sendable () -> Int64,
-        sleepUntil: @escaping @Sendable (Int64) -> Void, logger: Logger
-    ) {
+    init(manualPeriod: FramePeriod, now: @escaping @Sendable () -> Int64, logger: Logger) {
         mode = .manual
         self.logger = logger
         self.now = now
-        self.sleepUntil = sleepUntil
         shared = Locked(
             Shared(
                 info: FrameSourceInfo(
@@ -128,9 +127,28 @@ final class FrameDriver: Sendable {
         try TimerTickSource(grid: grid, precision: .standard, control: control)
     }
 
-    func attach(_ link: DisplayLink) {
-        shared.withLock { $0.links.append(link) }
-        linksChanged.store(true, ordering: .releasing)
+    /// Adds a link; false when the driver's thread is ending or has ended (the link then needs a
+    /// driver of its own).
+    @discardableResult
+    func attach(_ link: DisplayLink) -> Bool {
+        let attached = shared.withLock { state -> Bool in
+            if state.joinsReserved > 0 { state.joinsReserved -= 1 }
+            guard state.lifecycle == .waiting || state.lifecycle == .running else { return false }
+            state.links.append(link)
+            return true
+        }
+        if attached { linksChanged.store(true, ordering: .releasing) }
+        return attached
+    }
+
+    /// Reserves a place for a link about to ``attach(_:)``: the thread does not end before it has
+    /// joined. False when the thread is ending already.
+    func reserveJoin() -> Bool {
+        shared.withLock { state in
+            guard state.lifecycle == .waiting || state.lifecycle == .running else { return false }
+            state.joinsReserved += 1
+            return true
+        }
     }
 
     /// Removes a link; a threaded driver whose last link left stops its thread.
@@ -138,7 +156,9 @@ final class FrameDriver: Sendable {
         let neverStarted = shared.withLock { state -> Bool in
             state.links.removeAll { $0 === link }
             linksChanged.store(true, ordering: .releasing)
-            guard state.links.isEmpty, case .threaded = mode, !state.outlivesItsLinks else { return false }
+            guard state.links.isEmpty, state.joinsReserved == 0, case .threaded = mode,
+                !state.outlivesItsLinks
+            else { return false }
             return stop(&state)
         }
         if neverStarted, case .threaded(let driving) = mode { driving.source.take()?.close() }
@@ -219,26 +239,62 @@ final class FrameDriver: Sendable {
         return changed ? nextWantedSequence(grid: grid, now: now) : earliest
     }
 
-    /// Hands a tick to every link, in the order they were attached: each link decides, delivers and
-    /// says which tick it wants next. Returns the earliest of those, nil when no link wants one.
+    /// Hands a tick to every link, in the order they were attached: each link plans its frame and
+    /// delivers it at once, or queues its start for a render deadline. Returns the earliest tick the
+    /// links want next, nil when none wants one. `source` (nil for a manual driver) hears when every
+    /// frame of the tick has been delivered.
     @discardableResult
-    func dispatch(_ tick: Tick) -> Int64? {
+    func dispatch(_ tick: Tick, source: (any TickSource)? = nil) -> Int64? {
         let links = shared.withLock { $0.links }
         var earliest: Int64? = nil
+        var queued = false
         for link in links {
-            if let wanted = link.handle(tick, clock: now, sleep: sleepUntil) {
-                earliest = min(earliest ?? wanted, wanted)
+            var wanted: Int64?
+            switch link.plan(tick, now: now()) {
+            case .none(let next):
+                wanted = next
+            case .deliverNow(let delivery):
+                wanted = link.deliver(delivery, clock: now)
+            case .deliverAt(let start):
+                loop.queue.insert(.linkStart(link), due: start)
+                loop.startsPending += 1
+                queued = true
             }
+            if let wanted { earliest = min(earliest ?? wanted, wanted) }
         }
+        if !queued { source?.dispatchEnded() }
         return earliest
     }
 
-    /// Runs every link's dispatch path for `tick` without delivering anything (see
-    /// ``DisplayLink/handle(_:clock:rehearsal:)``).
+    /// When the run loop's earliest queued event is due; nil when none is queued.
+    var nextEventDue: Int64? { loop.queue.nextDue }
+
+    /// Runs every queued event due at the driver's clock; whether any ran. The links are then asked
+    /// again what they want (a delivered frame changes it). `source` hears when the last frame
+    /// planned from its tick has been delivered.
+    @discardableResult
+    func runDueEvents(source: (any TickSource)? = nil) -> Bool {
+        var ran = false
+        while let event = loop.queue.popDue(at: now()) {
+            ran = true
+            switch event {
+            case .linkStart(let link):
+                _ = link.deliverPlannedFrame(clock: now)
+                loop.startsPending -= 1
+                if loop.startsPending == 0 { source?.dispatchEnded() }
+            }
+        }
+        if ran { linksChanged.store(true, ordering: .releasing) }
+        return ran
+    }
+
+    /// Runs every link's planning path for `tick` without delivering anything (see
+    /// ``DisplayLink/rehearse(_:now:)``).
     private func rehearse(_ tick: Tick) {
         let links = shared.withLock { $0.links }
+        let now = now()
         for link in links {
-            link.handle(tick, clock: now, rehearsal: true)
+            link.rehearse(tick, now: now)
         }
     }
 
@@ -250,6 +306,7 @@ final class FrameDriver: Sendable {
 
     private func runThread(_ driving: ThreadedDriving) {
         let report = FrameThread.configureCurrentThread(name: "FrameClock", options: driving.options)
+        DispatchingThread.mark(true)
         shared.withLock { $0.threadReport = report }
         logger.debug("frame thread started: \(report)")
         var failover = SourceFailover(
@@ -266,23 +323,32 @@ final class FrameDriver: Sendable {
                 current = adopt(change)
                 continue
             }
+            // The run loop's events that are due run first; then one wait for the earliest of the
+            // next tick the links want and the next event.
+            runDueEvents(source: source)
             let target = nextWantedSequence(
                 afterDispatchWanting: wantedAfterDispatch, grid: source.grid, now: now())
             do {
-                if let tick = try source.waitForTick(atOrAfter: target, rehearse: rehearse) {
-                    wantedAfterDispatch = dispatch(tick)
-                } else {
+                switch try source.waitForTick(
+                    atOrAfter: target, until: nextEventDue, rehearsing: true, rehearse: rehearse)
+                {
+                case .tick(let tick):
+                    wantedAfterDispatch = dispatch(tick, source: source)
+                case .due:
+                    break
+                case .woken:
                     wantedAfterDispatch = nil
                     linksChanged.store(true, ordering: .releasing)
                 }
             } catch {
                 let change = failover.failOver(
                     from: source, failure: error, control: driving.control, now: now())
-                current = adopt(change)
+                current = adopt(change, failedSource: source, failure: error.reason)
                 if current == nil { shared.withLock { _ = stop(&$0) } }
             }
         }
         current?.close()
+        loop.clear()
         shared.withLock { $0.lifecycle = .ended }
     }
 
@@ -295,9 +361,9 @@ final class FrameDriver: Sendable {
         case .discarded(let tick):
             for link in shared.withLock({ $0.links }) { link.sourceDiscarded(tick: tick) }
         case .changed(let info):
-            let previous = shared.withLock { state in
+            let (previous, links) = shared.withLock { state in
                 defer { state.info = info }
-                return state.info
+                return (state.info, state.links)
             }
             linksChanged.store(true, ordering: .releasing)
             // A new reason is news; a newly measured interval alone is detail.
@@ -306,17 +372,28 @@ final class FrameDriver: Sendable {
             } else {
                 logger.debug("frame source: \(info)")
             }
+            for link in links { link.sourceDidChange(to: info) }
         }
     }
 
     /// Publishes a change of source. After a return to the display, whose numbering and rate are
-    /// its own, the links start pacing over on its grid.
-    private func adopt(_ change: SourceFailover.Change) -> (any TickSource)? {
+    /// its own, the links start pacing over on its grid. When the source that failed was what
+    /// presented the frames (a compositor), the frames still waiting to be shown never will be.
+    private func adopt(
+        _ change: SourceFailover.Change, failedSource: (any TickSource)? = nil, failure: String? = nil
+    ) -> (any TickSource)? {
         let links = shared.withLock { state in
             state.info = change.info
             return state.links
         }
         linksChanged.store(true, ordering: .releasing)
+        // Frames planned on the old source still start; its own bookkeeping of a dispatch is over.
+        loop.startsPending = 0
+        if let failedSource, failedSource.presentsFrames {
+            let reason = "\(failedSource.description) failed: \(failure ?? "unknown")"
+            for link in links { link.presenterGone(reason: reason) }
+        }
+        for link in links { link.sourceDidChange(to: change.info) }
         change.source?.report { [weak self] report in self?.apply(report) }
         if let display = change.source, display.kind == .drm {
             for link in links { link.sourceChanged(framesPerSecond: display.grid.period.framesPerSecond) }
@@ -342,5 +419,21 @@ final class TickSourceHandOff: @unchecked Sendable {
             defer { value = nil }
             return value
         }
+    }
+}
+
+/// The run loop's state that only the dispatching thread touches: the queue of timed events, and
+/// how many frames planned from the last tick are still to start.
+///
+/// The unchecked conformance is sound because a threaded driver touches it from its frame thread
+/// alone, and a manual driver only from the thread holding the source's right to dispatch.
+final class RunLoopQueue: @unchecked Sendable {
+    var queue = FrameEventQueue()
+    var startsPending = 0
+
+    /// Forgets every queued event (the thread is ending).
+    func clear() {
+        queue.removeAll()
+        startsPending = 0
     }
 }

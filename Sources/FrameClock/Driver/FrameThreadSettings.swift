@@ -25,10 +25,20 @@ public struct FrameThreadReport: Hashable, Sendable, CustomStringConvertible {
 public struct FrameThreadOptions: Hashable, Sendable {
     /// The `SCHED_FIFO` priority to ask for, or nil to stay on `SCHED_OTHER`.
     public var realtimePriority: Int32?
+    /// Whether the link shares its frame thread (true, the default): links of one process made for
+    /// the same source — the same `.timer` rate and precision, the same `.drm` device and CRTC, or
+    /// `.automatic` with the same fallback rate — and the same ``realtimePriority`` share one frame
+    /// thread and its run loop, each at its own rate, as links on one run loop do on every platform.
+    /// Their callbacks run one after another there: a slow callback delays the others. False gives
+    /// the link a thread of its own. (A `.manual` or `.shared` source is shared by construction, and
+    /// a Wayland window's link is always its own.)
+    public var sharesThread: Bool
 
     /// Creates options; by default the thread asks for `SCHED_FIFO` at priority 10 and keeps
-    /// `SCHED_OTHER` where that is refused.
-    public init(realtimePriority: Int32? = 10) {
+    /// `SCHED_OTHER` where that is refused, and is shared with the process's other links on the
+    /// same source.
+    public init(realtimePriority: Int32? = 10, sharesThread: Bool = true) {
         self.realtimePriority = realtimePriority
+        self.sharesThread = sharesThread
     }
 }

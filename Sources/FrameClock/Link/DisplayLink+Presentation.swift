@@ -62,6 +62,28 @@ extension DisplayLink {
         feedback(sequence, countingIgnored: true) { $0.outcome = .dropped }
     }
 
+    /// Reports that frame `sequence` will never be shown because what was to show it is gone (a
+    /// presenter closed, its device lost): its outcome becomes
+    /// ``FrameOutcome/notPresented(reason:)``.
+    ///
+    /// - Returns: as ``presented(_:at:vblank:)``.
+    @discardableResult
+    public func notPresented(_ sequence: UInt64, reason: String) -> PresentationFeedbackResult {
+        feedback(sequence, countingIgnored: true) { $0.outcome = .notPresented(reason: reason) }
+    }
+
+    /// The source that showed this link's frames failed: every frame still waiting for feedback
+    /// leaves the timeline as not presented, with `reason`.
+    func presenterGone(reason: String) {
+        state.withLock { state in
+            let outcome = FrameOutcome.notPresented(reason: reason)
+            for slot in state.timeline.pendingSlots() {
+                state.timeline.update(slot: slot.index, sequence: slot.sequence) { $0.outcome = outcome }
+                state.statistics.count(outcome)
+            }
+        }
+    }
+
     /// Applies `apply` to the timeline's entry for frame `sequence` when it awaits feedback, under
     /// one lock and with one lookup; a report of an unknown frame or a duplicate changes nothing
     /// and counts as ignored feedback when `countingIgnored`.

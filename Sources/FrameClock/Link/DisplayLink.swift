@@ -57,66 +57,10 @@ public final class DisplayLink: Sendable {
         public static var automatic: Source { .automatic(fallbackFramesPerSecond: 60) }
     }
 
-    struct State: Sendable {
-        var isPaused = false
-        var isInvalidated = false
-        var callback: FrameCallback?
-        var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)] = []
-        var nextStreamID = 0
-        var pacer = FramePacer()
-        var range = FrameRateRange.native
-        var preferredFramesPerSecond = 0
-        var statistics = DisplayLinkStatistics()
-        var timing: FrameTiming?
-        var dispatch = FrameDispatch.afterVBlank
-        var presentationLatency: Int64 = 1_000_000
-        var predictor = RenderTimePredictor()
-        var timeline = TimelineRing(capacity: DisplayLink.defaultTimelineCapacity)
-
-        var isActive: Bool { !isInvalidated && !isPaused && (callback != nil || !streams.isEmpty) }
-
-        /// The frame interval for a source interval and the current divisor, computed once per change.
-        mutating func timing(for sourcePeriod: FramePeriod) -> FrameTiming {
-            if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor {
-                return timing
-            }
-            let timing = FrameTiming(sourcePeriod: sourcePeriod, divisor: pacer.divisor)
-            self.timing = timing
-            return timing
-        }
-    }
-
-    /// A frame interval derived from a source interval and a divisor.
-    struct FrameTiming: Sendable {
-        let sourcePeriod: FramePeriod
-        let divisor: Int64
-        let duration: Duration
-        let halfFrame: Int64
-
-        /// The source's interval, rounded to whole nanoseconds.
-        let refreshInterval: Duration
-
-        init(sourcePeriod: FramePeriod, divisor: Int64) {
-            self.sourcePeriod = sourcePeriod
-            self.divisor = divisor
-            refreshInterval = sourcePeriod.duration
-            let period = sourcePeriod.multiplied(by: Int(divisor))
-            duration = period.duration
-            halfFrame = Int64(period.nanoseconds / 2)
-        }
-    }
-
-    /// The callback in a class, so that handing it out of the lock is a retain: a bare closure
-    /// returned through the lock's generic result is re-wrapped in a thunk that allocates every frame.
-    final class FrameCallback: Sendable {
-        let body: @Sendable (Frame) -> Void
-        init(body: @escaping @Sendable (Frame) -> Void) { self.body = body }
-    }
-
     private let driver: FrameDriver
     /// Keeps a shared source alive while a link uses it.
     private let sharedSource: SharedFrameSource?
-    let state = Locked(State())
+    let state = Locked(LinkState())
     private let logger: Logger
 
     /// Creates a link on a source. The link does nothing until it is started or its ``frames`` are
@@ -138,7 +82,14 @@ public final class DisplayLink: Sendable {
         if case .shared(let shared) = source {
             self.init(driver: shared.driver, sharedSource: shared, logger: logger)
         } else {
-            let driver = try SourceSelection.driver(for: source, options: options, logger: logger)
+            let driver: FrameDriver
+            if options.sharesThread, let key = try SharedDrivers.key(for: source) {
+                driver = try SharedDrivers.driver(for: key, options: options) { () throws(DisplayLinkError) in
+                    try SourceSelection.driver(for: source, options: options, logger: logger)
+                }
+            } else {
+                driver = try SourceSelection.driver(for: source, options: options, logger: logger)
+            }
             self.init(driver: driver, sharedSource: nil, logger: logger)
         }
     }
@@ -200,12 +151,18 @@ public final class DisplayLink: Sendable {
     /// Pauses or resumes callbacks. A paused link causes no wake-ups at all; it resumes on the grid
     /// point after the moment it is resumed, with no skipped frames counted for the pause.
     public var isPaused: Bool {
-        get { state.withLock { $0.isPaused } }
+        get { state.withLock { $0.lifecycle == .paused } }
         set {
             let changed = state.withLock { state -> Bool in
-                guard state.isPaused != newValue, !state.isInvalidated else { return false }
-                state.isPaused = newValue
-                if !newValue { state.pacer.realign() }
+                switch (state.lifecycle, newValue) {
+                case (.active, true):
+                    state.lifecycle = .paused
+                case (.paused, false):
+                    state.lifecycle = .active
+                    state.pacer.realign()
+                default:
+                    return false
+                }
                 return true
             }
             if changed { driver.linkChanged() }
@@ -213,7 +170,7 @@ public final class DisplayLink: Sendable {
     }
 
     /// Whether ``invalidate()`` was called.
-    public var isInvalidated: Bool { state.withLock { $0.isInvalidated } }
+    public var isInvalidated: Bool { state.withLock { $0.lifecycle == .invalidated } }
 
     /// What to do after a callback threw.
     public enum CallbackErrorAction: Sendable {
@@ -254,7 +211,7 @@ public final class DisplayLink: Sendable {
     /// a manual source's callback for one advance.
     func install(_ callback: FrameCallback) throws(DisplayLinkError) {
         try state.withLock { state throws(DisplayLinkError) in
-            if state.isInvalidated { throw .invalidated }
+            if state.lifecycle == .invalidated { throw .invalidated }
             if state.callback != nil { throw .alreadyStarted }
             if !state.isActive { state.pacer.realign() }
             state.callback = callback
@@ -277,21 +234,44 @@ public final class DisplayLink: Sendable {
     /// Whether `driver` is the one that feeds this link.
     func isDriven(by driver: FrameDriver) -> Bool { self.driver === driver }
 
-    /// Stops the link for good: no callback starts after this returns (one already running on the
-    /// frame thread finishes), every ``frames`` sequence ends, and the frame thread exits once no
-    /// link uses it. Idempotent, and safe from any thread, the callback included.
+    /// Stops the link for good, as a barrier: once it returns on any thread but a frame-dispatching
+    /// one, no callback of this link runs or will start, and no frame reaches its ``frames``
+    /// consumers — it waits for a callback in flight to return. Every ``frames`` and
+    /// ``sourceChanges`` sequence ends, and the frame thread exits once no link uses it.
+    ///
+    /// Idempotent, and safe from any thread. Inside a callback (of this link or of another one on
+    /// any frame thread) it does not wait: it takes effect from the next frame. Do not call it while
+    /// holding something this link's callback waits for: it would wait for the callback, and the
+    /// callback for it.
     public func invalidate() {
-        let streams = state.withLock { state -> [AsyncStream<FrameDelivery>.Continuation]? in
-            guard !state.isInvalidated else { return nil }
-            state.isInvalidated = true
+        typealias Ended = (
+            frames: [AsyncStream<FrameDelivery>.Continuation],
+            sources: [AsyncStream<FrameSourceInfo>.Continuation]
+        )
+        let ended = state.withLock { state -> Ended? in
+            guard state.lifecycle != .invalidated else { return nil }
+            state.lifecycle = .invalidated
             state.callback = nil
-            let streams = state.streams.map(\.continuation)
+            state.planned = nil
+            let ended = (state.streams.map(\.continuation), state.sourceWatchers.map(\.continuation))
             state.streams.removeAll()
-            return streams
+            state.sourceWatchers.removeAll()
+            return ended
         }
-        guard let streams else { return }
-        for stream in streams { stream.finish() }
-        driver.detach(self)
+        if let ended {
+            for stream in ended.frames { stream.finish() }
+            for stream in ended.sources { stream.finish() }
+            driver.detach(self)
+        }
+        guard !DispatchingThread.isCurrent else { return }
+        // The barrier: a frame taken out of the lock before the flag was set is still on its way.
+        let waits = state.withLock { state -> Bool in
+            guard state.inFlight else { return false }
+            state.barrierWaiters += 1
+            return true
+        }
+        guard waits else { return }
+        state.withLock(whenReady: { !$0.inFlight }) { $0.barrierWaiters -= 1 }
     }
 
     /// The link's frames as an asynchronous sequence. Iterating starts the link; a consumer slower
@@ -301,138 +281,12 @@ public final class DisplayLink: Sendable {
 
     // MARK: - Frame thread side
 
-    func nextWantedSequence(currentSequence: Int64) -> Int64? {
-        state.withLock { state in
-            state.isActive ? state.pacer.nextWanted(currentSequence: currentSequence) : nil
-        }
-    }
-
     /// Called on the frame thread when the driver changed to a source with its own numbering and
     /// possibly another rate: the divisor is chosen again for the link's range, and pacing starts
     /// over on the new grid.
     func sourceChanged(framesPerSecond: Double) {
         state.withLock { state in
             state.pacer.rebase(divisor: Int64(state.range.divisor(forSourceRate: framesPerSecond)))
-        }
-    }
-
-    /// A frame the pacing rules made of a tick, with what the delivery needs outside the lock.
-    private struct Delivery {
-        var frame: Frame
-        var callback: FrameCallback?
-        var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)]
-        /// The frame intervals the link had covered with this frame, for `frames` consumers.
-        var intervalsSoFar: Int
-        /// When the callback is to start: the vblank, or the render deadline's start.
-        var start: Int64
-        /// The frame's slot in the timeline.
-        var slot: Int
-    }
-
-    /// Turns a tick into a frame for this link, if the pacing rules make it one, and delivers it;
-    /// returns the next tick the link wants (nil when it wants none: paused, invalidated, idle).
-    /// A link dispatching at a render deadline calls `sleep` to wait for the moment it chose.
-    ///
-    /// A rehearsal (`rehearsal: true`) runs the same path on a copy of the pacer and delivers
-    /// nothing: the sources do it shortly before a tick so that the real dispatch finds its code and
-    /// data in the caches.
-    @discardableResult
-    func handle(
-        _ tick: Tick, clock: () -> Int64, sleep: (Int64) -> Void = { _ in }, rehearsal: Bool = false
-    ) -> Int64? {
-        let now = clock()
-        let (delivery, wanted) = state.withLock { state -> (Delivery?, Int64?) in
-            guard state.isActive else { return (nil, nil) }
-            let divisor = state.pacer.divisor
-            let timing = state.timing(for: tick.grid.period)
-            var pacer = state.pacer
-            let decision = pacer.decide(tick, halfFrame: timing.halfFrame, now: now)
-            if !rehearsal { state.pacer = pacer }
-            switch decision {
-            case .notYet:
-                return (nil, pacer.nextWanted)
-            case .drop:
-                if !rehearsal { state.statistics.droppedTicks += 1 }
-                return (nil, pacer.nextWanted)
-            case .deliver(let sequence, let timestamp, let skipped):
-                // Shown one frame interval on, unless the display decides (a compositor).
-                let target = tick.grid.timestamp(
-                    of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
-                let deadline = target - state.presentationLatency
-                var start = timestamp
-                var predicted: Int64 = 0
-                if case .renderDeadline(let margin) = state.dispatch,
-                    let prediction = state.predictor.prediction
-                {
-                    predicted = prediction
-                    start = max(timestamp, deadline - prediction - margin.wholeNanoseconds)
-                }
-                let frame = Frame(
-                    timestamp: MonotonicInstant(nanoseconds: timestamp),
-                    targetTimestamp: MonotonicInstant(nanoseconds: target),
-                    duration: timing.duration,
-                    sequence: UInt64(bitPattern: sequence),
-                    skippedFrames: skipped,
-                    lateness: Duration(nanoseconds: now - start),
-                    deadline: MonotonicInstant(nanoseconds: deadline))
-                if rehearsal {
-                    withExtendedLifetime((frame, state.callback, state.streams)) {}
-                    return (nil, nil)
-                }
-                state.statistics.framesDelivered += 1
-                state.statistics.skippedFrames += skipped
-                let slot = state.timeline.append(
-                    FrameTimelineEntry(
-                        sequence: frame.sequence, timestamp: frame.timestamp,
-                        callbackStart: MonotonicInstant(nanoseconds: max(now, start)), callbackEnd: nil,
-                        deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
-                        presentedVBlank: nil, outcome: .pending, skippedFrames: skipped,
-                        predictedDuration: Duration(nanoseconds: predicted),
-                        refreshInterval: timing.refreshInterval))
-                return (
-                    Delivery(
-                        frame: frame, callback: state.callback, streams: state.streams,
-                        intervalsSoFar: state.statistics.intervalsCovered, start: start, slot: slot),
-                    nil
-                )
-            }
-        }
-        guard var delivery else { return wanted }
-        var started = now
-        if delivery.start > now {
-            // A render deadline: the callback starts as late as the learned duration allows.
-            sleep(delivery.start)
-            started = clock()
-            let frame = delivery.frame
-            delivery.frame = Frame(
-                timestamp: frame.timestamp, targetTimestamp: frame.targetTimestamp, duration: frame.duration,
-                sequence: frame.sequence, skippedFrames: frame.skippedFrames,
-                lateness: Duration(nanoseconds: started - delivery.start), deadline: frame.deadline)
-        }
-        for stream in delivery.streams {
-            stream.continuation.yield(
-                FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar))
-        }
-        delivery.callback?.body(delivery.frame)
-        let returned = clock()
-        let current = tick.grid.sequence(at: returned)
-        let eligible = tick.grid.timestamp(of: current) == returned ? current : current + 1
-        return state.withLock { state in
-            state.pacer.callbackReturned(firstEligibleSequence: eligible)
-            // Only a render-deadline link needs the prediction (it starts learning when switched).
-            if case .renderDeadline = state.dispatch { state.predictor.record(returned - started) }
-            let entry = state.timeline.recordCallback(
-                slot: delivery.slot, sequence: delivery.frame.sequence, start: started, end: returned)
-            // Feedback that came while the callback ran is judged now that its end is known.
-            if let entry, entry.presented != nil, entry.outcome == .pending {
-                var outcome = FrameOutcome.pending
-                state.timeline.update(slot: delivery.slot, sequence: delivery.frame.sequence) {
-                    $0.classify()
-                    outcome = $0.outcome
-                }
-                state.statistics.count(outcome)
-            }
-            return state.isActive ? state.pacer.nextWanted : nil
         }
     }
 
@@ -444,7 +298,7 @@ public final class DisplayLink: Sendable {
     @discardableResult
     func addStream(_ continuation: AsyncStream<FrameDelivery>.Continuation) -> Int {
         let (id, intervals) = state.withLock { state -> (Int?, Int) in
-            guard !state.isInvalidated else { return (nil, state.statistics.intervalsCovered) }
+            guard state.lifecycle != .invalidated else { return (nil, state.statistics.intervalsCovered) }
             if !state.isActive { state.pacer.realign() }
             let id = state.nextStreamID
             state.nextStreamID += 1

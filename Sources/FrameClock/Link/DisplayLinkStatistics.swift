@@ -15,6 +15,8 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
     public var framesLateByDisplay = 0
     /// Frames reported discarded, never shown.
     public var framesDropped = 0
+    /// Frames never shown because their presenter went away (``FrameOutcome/notPresented(reason:)``).
+    public var framesNotPresented = 0
     /// Presentation reports that matched no frame awaiting one (a duplicate, or an unknown frame).
     public var feedbackIgnored = 0
 
@@ -34,6 +36,7 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
         case .late(_, .callbackPastDeadline): framesLateByCallback += 1
         case .late(_, .displayLate): framesLateByDisplay += 1
         case .dropped: framesDropped += 1
+        case .notPresented: framesNotPresented += 1
         }
     }
 }

@@ -43,11 +43,11 @@ public struct Frame: Hashable, Sendable {
         self.lateness = lateness
     }
 
-    /// The same frame with another count of skipped frames.
+    /// The same frame with another count of skipped frames (every other field kept).
     func with(skippedFrames: Int) -> Frame {
         Frame(
             timestamp: timestamp, targetTimestamp: targetTimestamp, duration: duration, sequence: sequence,
-            skippedFrames: skippedFrames, lateness: lateness)
+            skippedFrames: skippedFrames, lateness: lateness, deadline: deadline)
     }
 
     /// The time left to draw this frame, measured from `now`: `targetTimestamp − now`

@@ -58,10 +58,3 @@ public struct FrameSequence: AsyncSequence, Sendable {
         }
     }
 }
-
-/// A frame as the link hands it to its ``FrameSequence`` subscribers, with the link's count of
-/// covered intervals at that frame (see `DisplayLinkStatistics.intervalsCovered`).
-struct FrameDelivery: Sendable {
-    let frame: Frame
-    let intervalsSoFar: Int
-}

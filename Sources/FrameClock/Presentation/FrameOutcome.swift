@@ -11,6 +11,9 @@ public enum FrameOutcome: Hashable, Sendable, CustomStringConvertible {
     case late(intervals: Int, cause: LateFrameCause)
     /// Never shown: the front end discarded it, or the display replaced it before it was shown.
     case dropped
+    /// Never shown because what was to show it is gone (the compositor died, the KMS device was
+    /// closed), and why.
+    case notPresented(reason: String)
 
     /// For example "late by 1 interval (the callback ran past its deadline)".
     public var description: String {
@@ -20,6 +23,7 @@ public enum FrameOutcome: Hashable, Sendable, CustomStringConvertible {
         case .late(let intervals, let cause):
             "late by \(intervals) interval\(intervals == 1 ? "" : "s") (\(cause))"
         case .dropped: "dropped"
+        case .notPresented(let reason): "not presented (\(reason))"
         }
     }
 

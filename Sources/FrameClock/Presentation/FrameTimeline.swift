@@ -135,6 +135,7 @@ public struct FrameTimeline: Sendable {
         case .onTime: "on time"
         case .late: "late"
         case .dropped: "dropped"
+        case .notPresented: "not presented"
         }
     }
 

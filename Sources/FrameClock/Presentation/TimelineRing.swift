@@ -55,6 +55,18 @@ struct TimelineRing: Sendable {
         return nil
     }
 
+    /// The slots of the entries still waiting for feedback (no presentation, no outcome).
+    func pendingSlots() -> [(index: Int, sequence: UInt64)] {
+        var result: [(index: Int, sequence: UInt64)] = []
+        for index in slots.indices
+        where slots[index].sequence != .max && slots[index].outcome == .pending
+            && slots[index].presented == nil
+        {
+            result.append((index, slots[index].sequence))
+        }
+        return result
+    }
+
     /// The entry in `slot`, if one was recorded there.
     subscript(slot: Int) -> FrameTimelineEntry? {
         slots.indices.contains(slot) && slots[slot].sequence != .max ? slots[slot] : nil

@@ -5,12 +5,14 @@ internal import PthreadLock
 #endif
 
 /// A value behind the package's pthread mutex (`PthreadMutex`, which the thread sanitizer
-/// understands, where it reports false races on `Synchronization.Mutex`).
+/// understands, where it reports false races on `Synchronization.Mutex`), with a condition to wait
+/// on a change of it.
 ///
 /// It locks and unlocks the mutex itself rather than through `PthreadMutex.withLock`: a lock is taken
 /// several times on every frame's path, and the generic call across modules costs about 20 ns each.
 final class Locked<Value> {
     private let mutex = PthreadMutex()
+    private let changed = PthreadCondition()
     private var value: Value
 
     init(_ value: Value) {
@@ -24,6 +26,23 @@ final class Locked<Value> {
         pthread_mutex_lock(mutex.mutex)
         defer { pthread_mutex_unlock(mutex.mutex) }
         return try body(&value)
+    }
+
+    /// Waits, the lock released meanwhile, until `isReady` holds for the value; then runs `body`
+    /// with exclusive access to it. Another thread that makes `isReady` true calls
+    /// ``broadcastChange()`` after its change.
+    func withLock<Result>(
+        whenReady isReady: (inout Value) -> Bool, _ body: (inout Value) -> Result
+    ) -> Result {
+        pthread_mutex_lock(mutex.mutex)
+        defer { pthread_mutex_unlock(mutex.mutex) }
+        while !isReady(&value) { changed.wait(releasing: mutex.mutex) }
+        return body(&value)
+    }
+
+    /// Wakes the threads waiting in ``withLock(whenReady:_:)`` to look at the value again.
+    func broadcastChange() {
+        changed.broadcast()
     }
 }
 

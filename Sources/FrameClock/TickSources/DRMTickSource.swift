@@ -43,7 +43,7 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     private var nextRequestID: UInt64 = 1
 
     /// How long before a vblank is due the thread wakes once to rehearse the dispatch path (zero:
-    /// no early wake-up); see ``waitForTick(atOrAfter:rehearsing:rehearse:)``.
+    /// no early wake-up); see ``waitForTick(atOrAfter:until:rehearsing:rehearse:)``.
     let warmUpLead: Int64
     /// The default lead: 2 ms, longer than a wake-up takes even in an emulated guest (about 0.9 ms
     /// at the median under qemu's software emulation), and never more than a quarter of the
@@ -110,11 +110,10 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
     /// `warmUpLead` before the vblank is due (the request is already with the kernel) and runs
     /// `rehearse`, so that the callback after the event starts on a warm path.
     func waitForTick(
-        atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
-    ) throws(TickSourceFailure) -> Tick? {
+        atOrAfter sequence: Int64?, until limit: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
+    ) throws(TickSourceFailure) -> TickWait {
         guard let wanted = sequence else {
-            waitForControlOnly()
-            return nil
+            return waitForControlOnly(until: limit)
         }
         var state = WaitState.requesting
         var warmUpPending = rehearsing && warmUpLead > 0
@@ -129,8 +128,10 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                     if grid.timestamp(of: wanted) <= now, case let latest = try latestVBlank(),
                         latest.sequence >= wanted
                     {
-                        return Tick(
-                            sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: now, grid: grid)
+                        return .tick(
+                            Tick(
+                                sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: now,
+                                grid: grid))
                     }
                     try request(wanted)
                 }
@@ -140,14 +141,17 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                     state = .awaitingEvent(probed: probed)
                 }
             case .warmingUp, .awaitingEvent:
-                switch try poll(until: deadline(of: state, wanted: wanted)) {
+                let stateDeadline = deadline(of: state, wanted: wanted)
+                switch try poll(until: limit.map { min($0, stateDeadline) } ?? stateDeadline) {
                 case .control:
                     control.drain()
-                    return nil
+                    return .woken
                 case .events:
-                    if let tick = try readEvents(wanted: wanted) { return tick }
+                    if let tick = try readEvents(wanted: wanted) { return .tick(tick) }
                     state = .requesting
                 case .timeout:
+                    // The run loop's event is due first; the request stays with the kernel.
+                    if let limit, system.monotonicNanoseconds() >= limit { return .due }
                     guard case .awaitingEvent(let askedOnce) = state else {
                         // Warm-up time: rehearse, then wait for the event itself.
                         warmUpPending = false
@@ -164,8 +168,10 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
                     let now = system.monotonicNanoseconds()
                     let latest = try latestVBlank()
                     if latest.sequence >= wanted {
-                        return Tick(
-                            sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: now, grid: grid)
+                        return .tick(
+                            Tick(
+                                sequence: latest.sequence, timestamp: latest.timestamp, wokeAt: now,
+                                grid: grid))
                     }
                     guard askedOnce else {
                         probed = true
@@ -318,10 +324,12 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
         return .timeout
     }
 
-    /// Waits for the control channel alone: no vblank wakes the thread.
-    private func waitForControlOnly() {
-        _ = try? system.poll(control: control.fd, includeDevice: false, until: nil)
+    /// Waits for the control channel alone, or until `limit`: no vblank wakes the thread.
+    private func waitForControlOnly(until limit: Int64?) -> TickWait {
+        let ready = try? system.poll(control: control.fd, includeDevice: false, until: limit)
+        if limit != nil, ready.map({ !$0.controlReadable }) ?? false { return .due }
         control.drain()
+        return .woken
     }
 }
 

@@ -33,7 +33,7 @@ extension ManualFrameSource {
         defer { endDispatching() }
         try withoutActuallyEscaping(body) { body in
             let callerThread = CallerThreadCallback(body)
-            let callback = DisplayLink.FrameCallback { callerThread.call($0) }
+            let callback = FrameCallback { callerThread.call($0) }
             try link.install(callback)
             // Removed before the right to dispatch is given back: no other thread can reach it.
             defer { link.uninstall(callback) }

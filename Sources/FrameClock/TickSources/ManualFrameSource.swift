@@ -35,7 +35,6 @@ public final class ManualFrameSource: Sendable {
         grid = TickGrid(anchorSequence: 0, anchorTimestamp: start.nanoseconds, period: period)
         driver = FrameDriver(
             manualPeriod: period, now: { clock.withLock { $0.now } },
-            sleepUntil: { instant in clock.withLock { $0.now = max($0.now, instant) } },
             logger: .silent(label: "FrameClock.ManualFrameSource"))
     }
 
@@ -88,8 +87,16 @@ public final class ManualFrameSource: Sendable {
     func dispatchTicks(to instant: Int64, until shouldStop: () -> Bool) {
         var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
         var dispatched = 0
-        while let next = wanted, dispatched < Self.maximumTicksPerAdvance {
-            guard grid.timestamp(of: next) <= instant else { break }
+        while dispatched < Self.maximumTicksPerAdvance {
+            // The run loop's events before the wanted tick run first, in virtual time.
+            let tickDue = wanted.map { grid.timestamp(of: $0) }
+            if let due = driver.nextEventDue, due <= instant, tickDue.map({ due < $0 }) ?? true {
+                runEvents(due: due)
+                wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
+                if shouldStop() { return }
+                continue
+            }
+            guard let next = wanted, let tickDue, tickDue <= instant else { break }
             wanted = dispatchWantedTick(next)
             dispatched += 1
             if shouldStop() { return }
@@ -97,7 +104,20 @@ public final class ManualFrameSource: Sendable {
         clock.withLock { $0.now = max($0.now, instant) }
         if dispatched == Self.maximumTicksPerAdvance, let next = wanted, grid.timestamp(of: next) <= instant {
             _ = dispatchTick(at: currentNanoseconds)
+            runEventsPlanned()
         }
+    }
+
+    /// Moves the clock to `due` (if it is behind it) and runs the events due then.
+    private func runEvents(due: Int64) {
+        clock.withLock { $0.now = max($0.now, due) }
+        DispatchingThread.marked { _ = driver.runDueEvents() }
+    }
+
+    /// Runs the events the last dispatch queued (frames planned for a render deadline), each at its
+    /// instant: they belong to that tick, whatever the caller's limit.
+    private func runEventsPlanned() {
+        while let due = driver.nextEventDue { runEvents(due: due) }
     }
 
     /// Runs the clock forward by `duration` (see ``advance(to:)``).
@@ -116,6 +136,11 @@ public final class ManualFrameSource: Sendable {
         while dispatched < count, let next = wanted {
             wanted = dispatchWantedTick(next)
             dispatched += 1
+            // A tick's frames planned for a render deadline start before the next tick.
+            if driver.nextEventDue != nil {
+                runEventsPlanned()
+                wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
+            }
         }
         return dispatched
     }
@@ -133,6 +158,7 @@ public final class ManualFrameSource: Sendable {
         guard let wanted = driver.nextWantedSequence(grid: grid, now: now), grid.timestamp(of: wanted) <= now
         else { return }
         _ = dispatchTick(at: now)
+        runEventsPlanned()
     }
 
     private var currentNanoseconds: Int64 { clock.withLock { $0.now } }
@@ -151,8 +177,10 @@ public final class ManualFrameSource: Sendable {
     /// Hands the latest tick at or before `now` to the links; the earliest tick they want next.
     private func dispatchTick(at now: Int64) -> Int64? {
         let sequence = grid.sequence(at: now)
-        return driver.dispatch(
-            Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
+        return DispatchingThread.marked {
+            driver.dispatch(
+                Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
+        }
     }
 
     /// Takes the right to dispatch: false when a dispatch is under way (a callback advancing the

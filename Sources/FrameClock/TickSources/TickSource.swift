@@ -6,32 +6,66 @@ protocol TickSource: AnyObject {
     var description: String { get }
     /// The source's current grid.
     var grid: TickGrid { get }
-    /// Blocks until the tick with a sequence at or after `sequence` has happened and returns it, or
-    /// returns nil when the control channel was signalled. With `sequence == nil` it waits for the
-    /// control channel alone (no wake-ups at all). When `rehearsing`, the source wakes once shortly
-    /// before the tick is due and calls `rehearse` with the tick it expects, so that the frame
-    /// thread can run its dispatch path once without effect and meet the real tick on a warm path.
-    func waitForTick(atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void)
-        throws(TickSourceFailure) -> Tick?
+    /// Blocks until the first of: the tick with a sequence at or after `sequence` has happened
+    /// (``TickWait/tick(_:)``), the instant `deadline` on the source's clock has come
+    /// (``TickWait/due``: the frame thread's run loop has an event then), or the control channel was
+    /// signalled (``TickWait/woken``). With `sequence == nil` no tick ends the wait, and with
+    /// `deadline == nil` no instant does: both nil waits for the control channel alone (no wake-ups
+    /// at all). When `rehearsing`, the source wakes once shortly before the tick is due and calls
+    /// `rehearse` with the tick it expects, so that the frame thread can run its dispatch path once
+    /// without effect and meet the real tick on a warm path.
+    func waitForTick(
+        atOrAfter sequence: Int64?, until deadline: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
+    ) throws(TickSourceFailure) -> TickWait
+    /// Whether the source is what shows the frames (a compositor that reports their presentation):
+    /// when it fails, frames still waiting to be shown never will be.
+    var presentsFrames: Bool { get }
+    /// Tells the source that every frame made of the last tick it returned has been delivered and its
+    /// callback has returned: what the front end commits for that tick has been committed.
+    func dispatchEnded()
     /// Releases the source's descriptors.
     func close()
     /// Hands what the source learns besides ticks (presentations, a change of what it ticks on) to
-    /// `sink`, called on the frame thread from inside ``waitForTick(atOrAfter:rehearsing:rehearse:)``.
+    /// `sink`, called on the frame thread from inside a wait.
     func report(to sink: @escaping (TickSourceReport) -> Void)
+}
+
+/// How a wait on a ``TickSource`` ended.
+enum TickWait: Hashable, Sendable {
+    /// The tick waited for (or a later one, after a late wake-up).
+    case tick(Tick)
+    /// The instant the wait was bounded by came first.
+    case due
+    /// The control channel was signalled.
+    case woken
+
+    /// The tick, when the wait ended with one.
+    var tick: Tick? {
+        if case .tick(let tick) = self { return tick }
+        return nil
+    }
 }
 
 extension TickSource {
     /// Sources with nothing to report besides ticks ignore the sink.
     func report(to sink: @escaping (TickSourceReport) -> Void) {}
 
-    /// Waits for the tick without waking early (nothing to rehearse).
+    /// Most sources only tick: something else shows the frames, or nothing does.
+    var presentsFrames: Bool { false }
+
+    /// Sources that do not care when a dispatch ends ignore it.
+    func dispatchEnded() {}
+
+    /// Waits for the tick (or the control channel) without waking early and without a deadline;
+    /// nil when woken.
     func waitForTick(atOrAfter sequence: Int64?) throws(TickSourceFailure) -> Tick? {
-        try waitForTick(atOrAfter: sequence, rehearsing: false, rehearse: { _ in })
+        try waitForTick(atOrAfter: sequence, until: nil, rehearsing: false, rehearse: { _ in }).tick
     }
 
-    /// Waits for the tick, rehearsing the dispatch path with `rehearse` shortly before it is due.
+    /// Waits for the tick, rehearsing the dispatch path with `rehearse` shortly before it is due; nil
+    /// when woken.
     func waitForTick(atOrAfter sequence: Int64?, rehearse: (Tick) -> Void) throws(TickSourceFailure) -> Tick?
     {
-        try waitForTick(atOrAfter: sequence, rehearsing: true, rehearse: rehearse)
+        try waitForTick(atOrAfter: sequence, until: nil, rehearsing: true, rehearse: rehearse).tick
     }
 }

@@ -60,14 +60,19 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
     }
 
     func waitForTick(
-        atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
-    ) throws(TickSourceFailure) -> Tick? {
+        atOrAfter sequence: Int64?, until limit: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
+    ) throws(TickSourceFailure) -> TickWait {
         guard let sequence else {
+            if let limit { return try sleep(until: limit) ? .due : .woken }
             try arm(at: 0)
-            guard !control.consume() else { return nil }
+            guard !control.consume() else { return .woken }
             try waitForExpiry()
             _ = control.consume()
-            return nil
+            return .woken
+        }
+        // An event of the run loop comes before the tick: wake for it (the next wait rehearses).
+        if let limit, limit < grid.timestamp(of: sequence) {
+            return try sleep(until: limit) ? .due : .woken
         }
         let deadline = grid.timestamp(of: sequence)
         // A frame thread asleep for most of an interval comes back to a cold dispatch path (on a
@@ -76,7 +81,7 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         // mode at the start of its spin window, the standard mode `warmUpLead` early, before it
         // sleeps again until the deadline itself.
         if spinWindow > 0 {
-            guard try sleep(until: deadline - spinWindow) else { return nil }
+            guard try sleep(until: deadline - spinWindow) else { return .woken }
             if rehearsing,
                 let tick = grid.rehearsal(of: sequence, now: system.monotonicNanoseconds(), lead: spinWindow)
             {
@@ -85,19 +90,19 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
             while system.monotonicNanoseconds() < deadline { fc_cpu_relax() }
         } else {
             if warmUpLead > 0, rehearsing {
-                guard try sleep(until: deadline - warmUpLead) else { return nil }
+                guard try sleep(until: deadline - warmUpLead) else { return .woken }
                 if let tick = grid.rehearsal(
                     of: sequence, now: system.monotonicNanoseconds(), lead: warmUpLead)
                 {
                     rehearse(tick)
                 }
             }
-            guard try sleep(until: deadline) else { return nil }
+            guard try sleep(until: deadline) else { return .woken }
         }
         let now = system.monotonicNanoseconds()
         // A late wake-up snaps to the latest grid point: the tick is the one that has just passed.
         let current = max(sequence, grid.sequence(at: now))
-        return Tick(sequence: current, timestamp: grid.timestamp(of: current), wokeAt: now, grid: grid)
+        return .tick(Tick(sequence: current, timestamp: grid.timestamp(of: current), wokeAt: now, grid: grid))
     }
 
     /// Sleeps until `instant` unless it has passed; false when the control channel interrupted.

@@ -28,6 +28,8 @@ import Wayland
 /// compositor sends it, not at an instant the source could wake before.
 final class WaylandTickSource: TickSource {
     let kind = FrameSourceKind.wayland
+    /// The compositor shows the frames and reports when.
+    let presentsFrames = true
 
     /// A frame callback asked for and not fired yet.
     private struct PendingCallback {
@@ -51,7 +53,7 @@ final class WaylandTickSource: TickSource {
     private var pending: PendingCallback?
     /// Presentation feedbacks asked for, by id.
     private var feedbackTicks: [UInt64: FeedbackRecord] = [:]
-    /// The last tick returned, until the next wait begins (its dispatch has then ended).
+    /// The last tick returned, until its dispatch ends (``dispatchEnded()``).
     private var lastTick: Int64?
     /// Since when the source has been ticking as a timer because callbacks stopped.
     private var timerSince: Int64?
@@ -119,18 +121,11 @@ final class WaylandTickSource: TickSource {
 
     // MARK: - The wait
 
-    func waitForTick(atOrAfter sequence: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void)
-        throws(TickSourceFailure) -> Tick?
-    {
-        let entered = fc_monotonic_ns()
-        if var callback = pending, callback.armedAt == nil, callback.tick == lastTick {
-            callback.armedAt = entered
-            pending = callback
-        }
-        lastTick = nil
+    func waitForTick(
+        atOrAfter sequence: Int64?, until limit: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
+    ) throws(TickSourceFailure) -> TickWait {
         guard let wanted = sequence else {
-            try waitWhileIdle()
-            return nil
+            return try waitWhileIdle(until: limit)
         }
         // Whether the last wait ended at its deadline with nothing sent: a callback is overdue only
         // then (a thread that woke late may find it already sent).
@@ -147,19 +142,21 @@ final class WaylandTickSource: TickSource {
             let onGrid = timerSince != nil || pending?.armedAt == nil
             let due = grid.timestamp(of: wanted)
             if onGrid, now >= due {
-                return try gridTick(max(wanted, grid.sequence(at: now)), now: now)
+                return .tick(try gridTick(max(wanted, grid.sequence(at: now)), now: now))
             }
+            if let limit, now >= limit { return .due }
             let deadline = overdue ? now + 1 : onGrid ? due : stallDeadline(armedAt: armedAt ?? now)
-            switch try nextEvent(until: deadline, now: now) {
+            switch try nextEvent(until: limit.map { min($0, deadline) } ?? deadline, now: now) {
             case .callback(let receivedAt):
                 let tick = presentations.callbackSequence(receivedAt: receivedAt)
                 // Nobody wants the tick this callback follows: the grid ticks the wanted one.
-                if tick >= wanted { return try callbackTick(tick, callbackAt: receivedAt) }
+                if tick >= wanted { return .tick(try callbackTick(tick, callbackAt: receivedAt)) }
                 nothingSent = false
             case .woken:
-                return nil
+                return .woken
             case .timedOut:
-                nothingSent = true
+                // Only a wait that ran to the source's own deadline says that nothing was sent.
+                nothingSent = limit.map { $0 > deadline } ?? true
             case .other:
                 nothingSent = false
             }
@@ -179,14 +176,28 @@ final class WaylandTickSource: TickSource {
         return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
     }
 
-    /// Waits for the control channel while no link wants a tick, taking the surface's events
-    /// meanwhile. Afterwards it is unknown whether the pending callback was ever committed.
-    private func waitWhileIdle() throws(TickSourceFailure) {
+    /// The dispatch of the last tick returned has ended: what was committed in it carries the
+    /// pending frame callback, which the compositor sends at its next repaint.
+    func dispatchEnded() {
+        if var callback = pending, callback.armedAt == nil, callback.tick == lastTick {
+            callback.armedAt = fc_monotonic_ns()
+            pending = callback
+        }
+        lastTick = nil
+    }
+
+    /// Waits for the control channel (or `limit`) while no link wants a tick, taking the surface's
+    /// events meanwhile. After a wake-up it is unknown whether the pending callback was ever
+    /// committed.
+    private func waitWhileIdle(until limit: Int64?) throws(TickSourceFailure) -> TickWait {
         while true {
             let now = fc_monotonic_ns()
-            if case .woken = try nextEvent(until: now + 1_000_000_000, now: now) { break }
+            if let limit, now >= limit { return .due }
+            let deadline = min(limit ?? .max, now + 1_000_000_000)
+            if case .woken = try nextEvent(until: deadline, now: now) { break }
         }
         pending?.armedAt = nil
+        return .woken
     }
 
     // MARK: - Ticks

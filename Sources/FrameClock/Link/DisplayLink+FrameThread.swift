@@ -1,0 +1,173 @@
+/// The link's side of the frame thread's run loop: each frame is planned under the lock (pacing
+/// decision, the frame, its timeline slot), delivered outside it (the `frames` consumers, then the
+/// callback), and finished under the lock once the callback has returned (pacing after it, the
+/// render-time prediction, the outcome). A frame planned for a render deadline waits in the run
+/// loop's queue for its start; nothing sleeps inside a dispatch.
+extension DisplayLink {
+    /// What a link made of a tick.
+    enum PlanResult {
+        /// No frame: the next tick the link wants (nil: none, until something changes).
+        case none(wanted: Int64?)
+        /// A frame to deliver at once, already taken out of the lock.
+        case deliverNow(Delivery)
+        /// A frame planned for a render deadline: the run loop starts it at `start`.
+        case deliverAt(start: Int64)
+    }
+
+    /// A frame taken out of the lock for delivery.
+    struct Delivery {
+        var plan: FramePlan
+        var frame: Frame
+        var callback: FrameCallback?
+        var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)]
+        var intervalsSoFar: Int
+        var slot: Int
+        var started: Int64
+    }
+
+    /// The next tick the link wants, aligning it to the grid point after `currentSequence` if it has
+    /// just started or resumed; nil when it wants none (inactive, or a frame planned and not yet
+    /// delivered).
+    func nextWantedSequence(currentSequence: Int64) -> Int64? {
+        state.withLock { state in
+            guard state.isActive, state.planned == nil else { return nil }
+            return state.pacer.nextWanted(currentSequence: currentSequence)
+        }
+    }
+
+    /// Plans what tick `tick`, handled at `now`, means for this link: nothing, a frame delivered at
+    /// once (taken out of the lock, marked in flight), or a frame to start later.
+    func plan(_ tick: Tick, now: Int64) -> PlanResult {
+        state.withLock { state -> PlanResult in
+            guard state.isActive, state.planned == nil else { return .none(wanted: nil) }
+            guard let plan = state.plan(tick, now: now, committing: true) else {
+                return .none(wanted: state.pacer.nextWanted)
+            }
+            if plan.start > now {
+                state.planned = plan
+                return .deliverAt(start: plan.start)
+            }
+            return .deliverNow(state.beginDelivery(of: plan, at: now))
+        }
+    }
+
+    /// Delivers the frame planned for a render deadline, now that its start has come (unless the
+    /// link was paused or invalidated meanwhile); the next tick the link wants afterwards.
+    func deliverPlannedFrame(clock: () -> Int64) -> Int64? {
+        let now = clock()
+        let delivery = state.withLock { state -> Delivery? in
+            guard let plan = state.planned else { return nil }
+            state.planned = nil
+            guard state.isActive else { return nil }
+            return state.beginDelivery(of: plan, at: now)
+        }
+        guard let delivery else { return nil }
+        return deliver(delivery, clock: clock)
+    }
+
+    /// Hands a frame to the `frames` consumers and the callback, then finishes it; the next tick the
+    /// link wants.
+    func deliver(_ delivery: Delivery, clock: () -> Int64) -> Int64? {
+        if !delivery.streams.isEmpty {
+            let element = FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar)
+            for stream in delivery.streams { stream.continuation.yield(element) }
+        }
+        delivery.callback?.body(delivery.frame)
+        return finish(delivery, returnedAt: clock())
+    }
+
+    /// The callback returned at `returned`: pacing after it, the prediction, the timeline and the
+    /// outcome; wakes an ``invalidate()`` waiting for it.
+    private func finish(_ delivery: Delivery, returnedAt returned: Int64) -> Int64? {
+        let grid = delivery.plan.grid
+        let current = grid.sequence(at: returned)
+        let eligible = grid.timestamp(of: current) == returned ? current : current + 1
+        let (wanted, waiters) = state.withLock { state -> (Int64?, Bool) in
+            state.inFlight = false
+            state.pacer.callbackReturned(firstEligibleSequence: eligible)
+            // Only a render-deadline link needs the prediction (it starts learning when switched).
+            if case .renderDeadline = state.dispatch { state.predictor.record(returned - delivery.started) }
+            let entry = state.timeline.recordCallback(
+                slot: delivery.slot, sequence: delivery.frame.sequence, start: delivery.started, end: returned
+            )
+            // Feedback that came while the callback ran is judged now that its end is known.
+            if let entry, entry.presented != nil, entry.outcome == .pending {
+                var outcome = FrameOutcome.pending
+                state.timeline.update(slot: delivery.slot, sequence: delivery.frame.sequence) {
+                    $0.classify()
+                    outcome = $0.outcome
+                }
+                state.statistics.count(outcome)
+            }
+            return (state.isActive ? state.pacer.nextWanted : nil, state.barrierWaiters > 0)
+        }
+        if waiters { state.broadcastChange() }
+        return wanted
+    }
+
+    /// Runs the planning path for `tick` as if handled at `now`, on a copy of the pacer, and
+    /// delivers nothing: the sources do it shortly before a tick so that the real dispatch finds its
+    /// code and data in the caches.
+    func rehearse(_ tick: Tick, now: Int64) {
+        state.withLock { state in
+            guard state.isActive, state.planned == nil,
+                let plan = state.plan(tick, now: now, committing: false)
+            else { return }
+            withExtendedLifetime((plan.frame(startedAt: now), state.callback, state.streams)) {}
+        }
+    }
+}
+
+extension LinkState {
+    /// The frame the pacing rules make of `tick` at `now`, or nil (not yet, or dropped). With
+    /// `committing`, the pacer and the counters move; without, nothing changes that a real dispatch
+    /// would see (a rehearsal works on a copy).
+    mutating func plan(_ tick: Tick, now: Int64, committing: Bool) -> FramePlan? {
+        let divisor = pacer.divisor
+        let timing = timing(for: tick.grid.period)
+        var pacer = self.pacer
+        let decision = pacer.decide(tick, halfFrame: timing.halfFrame, now: now)
+        if committing { self.pacer = pacer }
+        switch decision {
+        case .notYet:
+            return nil
+        case .drop:
+            if committing { statistics.droppedTicks += 1 }
+            return nil
+        case .deliver(let sequence, let timestamp, let skipped):
+            // Shown one frame interval on, unless the display decides (a compositor).
+            let target = tick.grid.timestamp(
+                of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
+            let deadline = target - presentationLatency
+            var start = timestamp
+            var predicted: Int64 = 0
+            if case .renderDeadline(let margin) = dispatch, let prediction = predictor.prediction {
+                predicted = prediction
+                start = max(timestamp, deadline - prediction - margin.wholeNanoseconds)
+            }
+            return FramePlan(
+                grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
+                skipped: skipped, start: start, predicted: predicted, timing: timing)
+        }
+    }
+
+    /// Counts the frame, gives it a timeline slot and takes its consumers out of the lock, marking it
+    /// in flight: its callback starts at `now`.
+    mutating func beginDelivery(of plan: FramePlan, at now: Int64) -> DisplayLink.Delivery {
+        let frame = plan.frame(startedAt: now)
+        statistics.framesDelivered += 1
+        statistics.skippedFrames += plan.skipped
+        let slot = timeline.append(
+            FrameTimelineEntry(
+                sequence: frame.sequence, timestamp: frame.timestamp,
+                callbackStart: MonotonicInstant(nanoseconds: now), callbackEnd: nil,
+                deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
+                presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
+                predictedDuration: Duration(nanoseconds: plan.predicted),
+                refreshInterval: plan.timing.refreshInterval))
+        inFlight = true
+        return DisplayLink.Delivery(
+            plan: plan, frame: frame, callback: callback, streams: streams,
+            intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)
+    }
+}

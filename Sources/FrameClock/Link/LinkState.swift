@@ -1,0 +1,111 @@
+/// Where a link is in its life: one value, so that no two flags can disagree.
+enum LinkLifecycle: Hashable, Sendable {
+    /// Delivering frames to its callback and ``DisplayLink/frames`` consumers, when it has any.
+    case active
+    /// Paused: no frames and no wake-ups until resumed.
+    case paused
+    /// Invalidated for good.
+    case invalidated
+}
+
+/// A frame interval derived from a source interval and a divisor.
+struct FrameTiming: Sendable {
+    let sourcePeriod: FramePeriod
+    let divisor: Int64
+    let duration: Duration
+    let halfFrame: Int64
+
+    /// The source's interval, rounded to whole nanoseconds.
+    let refreshInterval: Duration
+
+    init(sourcePeriod: FramePeriod, divisor: Int64) {
+        self.sourcePeriod = sourcePeriod
+        self.divisor = divisor
+        refreshInterval = sourcePeriod.duration
+        let period = sourcePeriod.multiplied(by: Int(divisor))
+        duration = period.duration
+        halfFrame = Int64(period.nanoseconds / 2)
+    }
+}
+
+/// A frame the pacing rules made of a tick, planned under the link's lock: everything its delivery
+/// needs but the moment it starts.
+struct FramePlan: Sendable {
+    /// The grid of the tick it was made of (the first tick eligible after the callback lies on it).
+    var grid: TickGrid
+    var sequence: Int64
+    var timestamp: Int64
+    var target: Int64
+    var deadline: Int64
+    var skipped: Int
+    /// When the callback is to start: the tick's grid point, or the render deadline's start.
+    var start: Int64
+    /// The callback duration predicted for a render deadline (zero after the vblank).
+    var predicted: Int64
+    var timing: FrameTiming
+
+    /// The frame, its lateness measured from the planned start to `started`.
+    func frame(startedAt started: Int64) -> Frame {
+        Frame(
+            timestamp: MonotonicInstant(nanoseconds: timestamp),
+            targetTimestamp: MonotonicInstant(nanoseconds: target),
+            duration: timing.duration,
+            sequence: UInt64(bitPattern: sequence),
+            skippedFrames: skipped,
+            lateness: Duration(nanoseconds: started - start),
+            deadline: MonotonicInstant(nanoseconds: deadline))
+    }
+}
+
+/// A frame on its way out of the lock: built once, handed to every consumer.
+struct FrameDelivery: Sendable {
+    /// The frame every consumer gets (a ``DisplayLink/frames`` consumer with its own count of
+    /// skipped frames).
+    let frame: Frame
+    /// The frame intervals the link had covered with this frame, for `frames` consumers.
+    let intervalsSoFar: Int
+}
+
+/// The callback in a class, so that handing it out of the lock is a retain: a bare closure
+/// returned through the lock's generic result is re-wrapped in a thunk that allocates every frame.
+final class FrameCallback: Sendable {
+    let body: @Sendable (Frame) -> Void
+    init(body: @escaping @Sendable (Frame) -> Void) { self.body = body }
+}
+
+/// A link's state, under its lock.
+struct LinkState: Sendable {
+    var lifecycle = LinkLifecycle.active
+    var callback: FrameCallback?
+    var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)] = []
+    var nextStreamID = 0
+    var sourceWatchers: [(id: Int, continuation: AsyncStream<FrameSourceInfo>.Continuation)] = []
+    var pacer = FramePacer()
+    var range = FrameRateRange.native
+    var preferredFramesPerSecond = 0
+    var statistics = DisplayLinkStatistics()
+    var timing: FrameTiming?
+    var dispatch = FrameDispatch.afterVBlank
+    var presentationLatency: Int64 = 1_000_000
+    var predictor = RenderTimePredictor()
+    var timeline = TimelineRing(capacity: DisplayLink.defaultTimelineCapacity)
+    /// A frame planned for a render deadline, waiting in the run loop for its start.
+    var planned: FramePlan?
+    /// A frame is being delivered: its consumers were taken out of the lock and its callback has not
+    /// returned yet. ``DisplayLink/invalidate()`` waits for this to end.
+    var inFlight = false
+    /// Threads waiting for the frame in flight to end.
+    var barrierWaiters = 0
+
+    var isActive: Bool { lifecycle == .active && (callback != nil || !streams.isEmpty) }
+
+    /// The frame interval for a source interval and the current divisor, computed once per change.
+    mutating func timing(for sourcePeriod: FramePeriod) -> FrameTiming {
+        if let timing, timing.sourcePeriod == sourcePeriod, timing.divisor == pacer.divisor {
+            return timing
+        }
+        let timing = FrameTiming(sourcePeriod: sourcePeriod, divisor: pacer.divisor)
+        self.timing = timing
+        return timing
+    }
+}
