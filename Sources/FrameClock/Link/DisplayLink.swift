@@ -234,6 +234,9 @@ public final class DisplayLink: Sendable {
     /// Whether `driver` is the one that feeds this link.
     func isDriven(by driver: FrameDriver) -> Bool { self.driver === driver }
 
+    /// Whether `other` is fed by the same driver (and so the same frame thread).
+    func sharesDriver(with other: DisplayLink) -> Bool { other.isDriven(by: driver) }
+
     /// Stops the link for good, as a barrier: once it returns on any thread but a frame-dispatching
     /// one, no callback of this link runs or will start, and no frame reaches its ``frames``
     /// consumers — it waits for a callback in flight to return. Every ``frames`` and
