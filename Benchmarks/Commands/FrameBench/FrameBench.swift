@@ -63,6 +63,12 @@ struct FrameBench: AsyncParsableCommand {
             """)
     var kms = false
 
+    @Flag(
+        help: """
+            Instead of the comparison: many links on one frame thread — a render-deadline neighbour beside an             ordinary link, and 1, 10, 100 and 500 links shared against a thread each (CPU, lateness).
+            """)
+    var links = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 
@@ -94,6 +100,11 @@ struct FrameBench: AsyncParsableCommand {
     /// The loud note of a report without its outside floor.
     static func noFloor(_ reason: String) -> String {
         "**WARNING: no outside floor in this report**: \(reason). The reference loop is frame-bench's own floor only."
+    }
+
+    /// The rounds asked for, else `defaultRounds` (one with --quick).
+    func roundCount(default defaultRounds: Int) -> Int {
+        rounds ?? (quick ? 1 : defaultRounds)
     }
 
     func parsedSubjects() throws -> [Subject] {
@@ -155,6 +166,15 @@ struct FrameBench: AsyncParsableCommand {
                     .chromeTrace,
                     to: outputURL.appendingPathComponent("deadline-\(row.profile.rawValue).json").path)
             }
+            print(markdown)
+            return
+        }
+        if links {
+            let seconds = duration ?? (quick ? 1 : 3)
+            let neighbours = try LinksBench.runNeighbours(rate: rate, seconds: seconds, rounds: roundCount(default: 2))
+            let counts = try LinksBench.runCounts(rate: rate, seconds: seconds, counts: [1, 10, 100, 500])
+            let markdown = LinksBench.markdown(neighbours: neighbours, counts: counts, rate: rate, seconds: seconds)
+            try markdown.write(to: outputURL.appendingPathComponent("links.md"), atomically: true, encoding: .utf8)
             print(markdown)
             return
         }
