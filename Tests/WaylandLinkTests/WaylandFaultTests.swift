@@ -16,9 +16,26 @@ extension WestonLinkTests {
             let run = try session.link()
             try run.start()
             try #require(run.waitForFrames(20))
+            let changes = Task { () -> FrameSourceInfo? in
+                for await change in run.link.sourceChanges { return change }
+                return nil
+            }
+            usleep(50_000)
             session.weston.kill(signal: SIGKILL)
             try #require(run.waitUntil { run.link.sourceInfo.kind == .timer })
             let info = run.link.sourceInfo
+            // The change came as an event too.
+            let change = try #require(try waitForValue(changes))
+            #expect(change.kind == .timer)
+            #expect(change.reason == info.reason)
+            // No frame of the dead compositor stays pending: those it never reported are not presented,
+            // with the reason; only frames of the timer after it (no presenter) wait for feedback.
+            let entries = run.link.timeline.entries
+            let unshown = entries.filter { if case .notPresented = $0.outcome { true } else { false } }
+            #expect(!unshown.isEmpty)
+            #expect(unshown.allSatisfy { "\($0.outcome)".contains("failed") })
+            let lastUnshown = try #require(unshown.last).timestamp
+            #expect(entries.filter { $0.outcome == .pending }.allSatisfy { $0.timestamp > lastUnshown })
             guard case .failedOver(let from, let failure) = info.reason else {
                 Issue.record("reason: \(info)")
                 return
@@ -37,6 +54,15 @@ extension WestonLinkTests {
             let started = monotonicNow()
             run.link.invalidate()
             #expect(monotonicNow() - started < 1_000_000_000, "invalidate returns at once")
+        }
+
+        /// The value of `task`, waited for up to five seconds of real time.
+        func waitForValue<Value: Sendable>(_ task: Task<Value?, Never>) throws -> Value? {
+            let box = ResultBox<Value>()
+            Task { box.set(await task.value) }
+            for _ in 0..<5000 where !box.isSet { usleep(1000) }
+            task.cancel()
+            return box.value
         }
 
         @Test("a compositor without wp_presentation: the link ticks on frame callbacks alone, and says so")
@@ -66,4 +92,14 @@ extension WestonLinkTests {
                 abs(info.period.nanoseconds / 1e6 - median) < 1, "grid \(info.period) against \(median) ms")
         }
     }
+}
+
+/// A value handed from a task to a thread that polls for it.
+final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value??
+
+    func set(_ value: Value?) { lock.withLock { stored = .some(value) } }
+    var isSet: Bool { lock.withLock { stored != nil } }
+    var value: Value? { lock.withLock { stored ?? nil } }
 }

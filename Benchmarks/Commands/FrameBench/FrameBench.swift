@@ -171,10 +171,13 @@ struct FrameBench: AsyncParsableCommand {
         }
         if links {
             let seconds = duration ?? (quick ? 1 : 3)
-            let neighbours = try LinksBench.runNeighbours(rate: rate, seconds: seconds, rounds: roundCount(default: 2))
+            let neighbours = try LinksBench.runNeighbours(
+                rate: rate, seconds: seconds, rounds: roundCount(default: 2))
             let counts = try LinksBench.runCounts(rate: rate, seconds: seconds, counts: [1, 10, 100, 500])
-            let markdown = LinksBench.markdown(neighbours: neighbours, counts: counts, rate: rate, seconds: seconds)
-            try markdown.write(to: outputURL.appendingPathComponent("links.md"), atomically: true, encoding: .utf8)
+            let markdown = LinksBench.markdown(
+                neighbours: neighbours, counts: counts, rate: rate, seconds: seconds)
+            try markdown.write(
+                to: outputURL.appendingPathComponent("links.md"), atomically: true, encoding: .utf8)
             print(markdown)
             return
         }

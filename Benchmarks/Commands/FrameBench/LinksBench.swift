@@ -74,7 +74,8 @@ enum LinksBench {
         return [
             NeighbourRow(
                 arrangement: "alone on the shared source", frames: alone.count,
-                medianLatenessMicroseconds: percentile(alone, 0.5), p99LatenessMicroseconds: percentile(alone, 0.99)
+                medianLatenessMicroseconds: percentile(alone, 0.5),
+                p99LatenessMicroseconds: percentile(alone, 0.99)
             ),
             NeighbourRow(
                 arrangement: "beside a render-deadline link (1 ms callbacks)", frames: beside.count,
@@ -122,7 +123,9 @@ enum LinksBench {
         return rows
     }
 
-    private static func countRun(rate: Double, seconds: Double, count: Int, ownThreads: Bool) throws -> CountRow {
+    private static func countRun(rate: Double, seconds: Double, count: Int, ownThreads: Bool) throws
+        -> CountRow
+    {
         let options = FrameThreadOptions(sharesThread: !ownThreads)
         let callbacks = Atomic<Int>(0)
         let first = LatenessLog(capacity: Int(seconds * rate) + 8)
@@ -157,7 +160,9 @@ enum LinksBench {
 
     // MARK: - Report
 
-    static func markdown(neighbours: [NeighbourRow], counts: [CountRow], rate: Double, seconds: Double) -> String {
+    static func markdown(neighbours: [NeighbourRow], counts: [CountRow], rate: Double, seconds: Double)
+        -> String
+    {
         var lines = [
             "# frame-bench --links: many links on one frame thread", "",
             "\(MarkdownReport.format(rate, 0)) Hz timer, \(MarkdownReport.format(seconds, 1)) s per run; "

@@ -55,8 +55,41 @@ final class WaylandTickSource: TickSource {
     private var feedbackTicks: [UInt64: FeedbackRecord] = [:]
     /// The last tick returned, until its dispatch ends (``dispatchEnded()``).
     private var lastTick: Int64?
-    /// Since when the source has been ticking as a timer because callbacks stopped.
-    private var timerSince: Int64?
+    /// What the source ticks on, as one value.
+    private indirect enum Mode: Equatable {
+        /// The surface's frame callbacks (the grid where none can come yet).
+        case followingCallbacks
+        /// The callbacks stopped: a timer on the last presentations' grid, since this instant.
+        case onTimer(since: Int64)
+        /// No link wants a tick: waiting for the control channel, taking the surface's events
+        /// meanwhile; then back to `resume`.
+        case idle(resume: Mode)
+
+        /// The mode ticks follow: this one, or the one an idle wait returns to.
+        var ticking: Mode {
+            if case .idle(let resume) = self { return resume }
+            return self
+        }
+    }
+
+    private var mode = Mode.followingCallbacks
+
+    /// Since when the source has been ticking as a timer because callbacks stopped; nil while it
+    /// follows them.
+    private var timerSince: Int64? {
+        if case .onTimer(let since) = mode.ticking { return since }
+        return nil
+    }
+
+    /// Changes the mode ticks follow (kept behind an idle wait while one lasts).
+    private func setTicking(_ ticking: Mode) {
+        if case .idle = mode {
+            mode = .idle(resume: ticking)
+        } else {
+            mode = ticking
+        }
+    }
+
     /// Why there is no presentation feedback; nil while there is.
     private var feedbackUnavailable: String?
     /// Why the source ticks the way it does, for ``DisplayLink/sourceInfo``.
@@ -190,6 +223,8 @@ final class WaylandTickSource: TickSource {
     /// events meanwhile. After a wake-up it is unknown whether the pending callback was ever
     /// committed.
     private func waitWhileIdle(until limit: Int64?) throws(TickSourceFailure) -> TickWait {
+        mode = .idle(resume: mode.ticking)
+        defer { mode = mode.ticking }
         while true {
             let now = fc_monotonic_ns()
             if let limit, now >= limit { return .due }
@@ -276,7 +311,7 @@ final class WaylandTickSource: TickSource {
             guard done.id == pending?.id else { return .other }
             pending = nil
             if let since = timerSince {
-                timerSince = nil
+                setTicking(.followingCallbacks)
                 change(
                     reason: .frameCallbacksResumed(stoppedFor: Duration(nanoseconds: done.receivedAt - since))
                 )
@@ -332,7 +367,7 @@ final class WaylandTickSource: TickSource {
 
     /// The pending callback is overdue: tick as a timer on the grid from now on.
     private func callbacksStopped(now: Int64, armedAt: Int64) {
-        timerSince = now
+        setTicking(.onTimer(since: now))
         let waited = DecimalFormat.string(Double(now - armedAt) / 1e6, digits: 1)
         change(
             reason: .frameCallbacksStopped(

@@ -102,7 +102,9 @@ func neighbourLateness(seconds: Double) throws -> (alone: Double, beside: Double
 }
 
 /// 500 links made as a front end makes them: the process's CPU as a share of one core.
-func manyLinks(_ count: Int, seconds: Double) throws -> (percentOfACore: Double, microsecondsPerCallback: Double) {
+func manyLinks(_ count: Int, seconds: Double) throws -> (
+    percentOfACore: Double, microsecondsPerCallback: Double
+) {
     let callbacks = Atomic<Int>(0)
     var links: [DisplayLink] = []
     for _ in 0..<count {
@@ -126,16 +128,24 @@ func manyLinks(_ count: Int, seconds: Double) throws -> (percentOfACore: Double,
 }
 
 let frames = try await framesAgree()
-print("1. frames consumer vs callback: deadline == target in \(frames.droppedDeadlines) of \(frames.of); "
-    + "frames differing in any field: \(frames.differing) of \(frames.of)")
+print(
+    "1. frames consumer vs callback: deadline == target in \(frames.droppedDeadlines) of \(frames.of); "
+        + "frames differing in any field: \(frames.differing) of \(frames.of)")
 let barrier = try invalidationBarrier(trials: 60)
-print("2. render-deadline link invalidated from another thread: a callback saw the flag in \(barrier) of 60 trials")
+print(
+    "2. render-deadline link invalidated from another thread: a callback saw the flag in \(barrier) of 60 trials"
+)
 let neighbours = try neighbourLateness(seconds: 2)
-print(String(format: "3. ordinary link's median lateness: %.1f µs alone, %.1f µs beside a render-deadline link (%.2f ×)",
-    neighbours.alone, neighbours.beside, neighbours.beside / neighbours.alone))
+print(
+    String(
+        format:
+            "3. ordinary link's median lateness: %.1f µs alone, %.1f µs beside a render-deadline link (%.2f ×)",
+        neighbours.alone, neighbours.beside, neighbours.beside / neighbours.alone))
 let cost = try manyLinks(500, seconds: 3)
-print(String(format: "4. 500 links at 60 Hz, shared by default: %.1f %% of a core, %.2f µs of CPU a callback",
-    cost.percentOfACore, cost.microsecondsPerCallback))
+print(
+    String(
+        format: "4. 500 links at 60 Hz, shared by default: %.1f %% of a core, %.2f µs of CPU a callback",
+        cost.percentOfACore, cost.microsecondsPerCallback))
 if frames.droppedDeadlines + frames.differing + barrier > 0 {
     print("FAILED: a promise of the frame loop was broken")
     exit(1)
