@@ -2,6 +2,10 @@ internal import CLinuxShims
 import Logging
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The links that share one source, and the run loop that feeds them frames.
 ///
 /// A threaded driver (timer, DRM, Wayland) runs a small run loop of timed events on its own frame
@@ -57,11 +61,19 @@ final class FrameDriver: Sendable {
         var outlivesItsLinks = false
         /// Links about to join (``reserveJoin()``): the thread does not end while one is on its way.
         var joinsReserved = 0
+        /// The frame thread's executor, while someone holds it (the thread then outlives its links).
+        weak var executor: FrameExecutor?
+        /// Jobs run on the frame thread so far, and the time they took.
+        var jobs = JobStatistics()
     }
 
     private let shared: Locked<Shared>
     /// The run loop's queue: touched only by the thread that dispatches.
     private let loop = RunLoopQueue()
+    /// Whether an executor exists (read every frame without the lock).
+    private let hasExecutor = Atomic<Bool>(false)
+    /// The dispatching thread (`pthread_self`), or 0.
+    private let dispatcher = Atomic<UInt>(0)
     /// A link changed since the frame thread last asked every link what it wants. Outside `shared`
     /// so that the frame thread reads it every tick without taking the lock; set after the change
     /// it announces, cleared before the links are read.
@@ -177,6 +189,138 @@ final class FrameDriver: Sendable {
             return false
         case .stopping, .ended:
             return false
+        }
+    }
+
+    // MARK: - The executor
+
+    /// The frame thread's executor, made on first use and shared by every link on this driver.
+    var executor: FrameExecutor {
+        shared.withLock { state in
+            if let executor = state.executor { return executor }
+            let executor = FrameExecutor(driver: self)
+            state.executor = executor
+            hasExecutor.store(true, ordering: .releasing)
+            return executor
+        }
+    }
+
+    /// The executor was released: a threaded driver with no links left ends its thread.
+    func executorReleased() {
+        let (neverStarted, stopping) = shared.withLock { state -> (Bool, Bool) in
+            hasExecutor.store(false, ordering: .releasing)
+            guard state.links.isEmpty, state.joinsReserved == 0, case .threaded = mode,
+                !state.outlivesItsLinks
+            else { return (false, false) }
+            return (stop(&state), true)
+        }
+        if neverStarted, case .threaded(let driving) = mode { driving.source.take()?.close() }
+        if stopping { control?.signal() }
+    }
+
+    /// Jobs came into an empty queue: the thread that runs them is woken (started if need be; on an
+    /// ended source, a thread of its own drains them).
+    func jobsArrived() {
+        guard case .threaded(let driving) = mode else { return }
+        let lifecycle = shared.withLock { $0.lifecycle }
+        switch lifecycle {
+        case .waiting:
+            do {
+                try ensureRunning()
+            } catch {
+                logger.error("frame thread cannot start for queued jobs: \(error)")
+                drainJobsOnThreadOfTheirOwn()
+            }
+        case .running:
+            driving.control.signal()
+        case .stopping, .ended:
+            drainJobsOnThreadOfTheirOwn()
+        }
+    }
+
+    /// Whether the calling thread is this driver's dispatching thread (its frame thread, or the thread
+    /// advancing its manual source, or the thread draining its jobs after it ended).
+    var isCurrentDispatcher: Bool {
+        dispatcher.load(ordering: .acquiring) == UInt(bitPattern: Int(bitPattern: pthread_self()))
+    }
+
+    /// Makes the calling thread this driver's dispatcher (or none, with `false`).
+    func markDispatcher(_ isDispatcher: Bool) {
+        dispatcher.store(
+            isDispatcher ? UInt(bitPattern: Int(bitPattern: pthread_self())) : 0, ordering: .releasing)
+    }
+
+    /// How much of the next interval jobs may not use: the margin before the next frame starts.
+    private func jobMargin(period: FramePeriod) -> Int64 {
+        min(1_000_000, Int64(period.nanoseconds / 8))
+    }
+
+    /// Runs queued jobs while each one's predicted duration fits before `budgetEnd` (on the driver's
+    /// clock); the rest wait for the next frame. Counts them, and records them in the links'
+    /// timelines.
+    func runJobs(until budgetEnd: Int64) {
+        guard hasExecutor.load(ordering: .acquiring), let executor = shared.withLock({ $0.executor }),
+            loop.claimJobs()
+        else { return }
+        defer { loop.releaseJobs() }
+        var ran = 0
+        var deferred = false
+        let batchStart = now()
+        var start = batchStart
+        while true {
+            let predicted = loop.jobDurations.prediction ?? 0
+            guard start &+ predicted <= budgetEnd else {
+                deferred = executor.pendingJobs > 0
+                break
+            }
+            guard let job = executor.jobs.withLock({ $0.pop() }) else { break }
+            executor.run(job)
+            let end = now()
+            loop.jobDurations.record(end - start)
+            ran += 1
+            start = end
+        }
+        guard ran > 0 || deferred else { return }
+        let time = start - batchStart
+        let links = shared.withLock { state -> [DisplayLink] in
+            state.jobs.record(ran: ran, deferred: deferred, nanoseconds: time)
+            return state.links
+        }
+        if ran > 0 {
+            for link in links { link.recordJobs(count: ran, start: batchStart, nanoseconds: time) }
+        }
+    }
+
+    /// The end of the jobs' budget when the next thing the loop must do is the tick `target` of
+    /// `grid` or the queue's next event: that, less a margin; no limit when there is neither.
+    func jobBudgetEnd(target: Int64?, grid: TickGrid) -> Int64 {
+        let next = min(target.map { grid.timestamp(of: $0) } ?? .max, nextEventDue ?? .max)
+        return next == .max ? .max : next - jobMargin(period: grid.period)
+    }
+
+    /// Job counters for the links' statistics.
+    var jobStatistics: JobStatistics { shared.withLock { $0.jobs } }
+
+    /// Runs the queued jobs on a detached thread of their own, one after another, when the frame
+    /// thread has ended (a closed shared source, a source that failed with no fallback).
+    private func drainJobsOnThreadOfTheirOwn() {
+        guard let executor = shared.withLock({ $0.executor }) else { return }
+        guard loop.claimJobs() else { return }
+        do {
+            try FrameThread.start { [self] in
+                markDispatcher(true)
+                DispatchingThread.mark(true)
+                while true {
+                    while let job = executor.jobs.withLock({ $0.pop() }) { executor.run(job) }
+                    // Give the right up, then look once more: a job queued in between is not stranded.
+                    loop.releaseJobs()
+                    guard executor.pendingJobs > 0, loop.claimJobs() else { break }
+                }
+                markDispatcher(false)
+            }
+        } catch {
+            loop.releaseJobs()
+            logger.error("no thread can run the frame executor's jobs: \(error)")
         }
     }
 
@@ -307,6 +451,8 @@ final class FrameDriver: Sendable {
     private func runThread(_ driving: ThreadedDriving) {
         let report = FrameThread.configureCurrentThread(name: "FrameClock", options: driving.options)
         DispatchingThread.mark(true)
+        markDispatcher(true)
+        defer { markDispatcher(false) }
         shared.withLock { $0.threadReport = report }
         logger.debug("frame thread started: \(report)")
         var failover = SourceFailover(
@@ -326,8 +472,13 @@ final class FrameDriver: Sendable {
             // The run loop's events that are due run first; then one wait for the earliest of the
             // next tick the links want and the next event.
             runDueEvents(source: source)
-            let target = nextWantedSequence(
+            var target = nextWantedSequence(
                 afterDispatchWanting: wantedAfterDispatch, grid: source.grid, now: now())
+            // Then the jobs that fit before the next frame; the links may have changed meanwhile.
+            if hasExecutor.load(ordering: .relaxed) {
+                runJobs(until: jobBudgetEnd(target: target, grid: source.grid))
+                target = nextWantedSequence(afterDispatchWanting: target, grid: source.grid, now: now())
+            }
             do {
                 switch try source.waitForTick(
                     atOrAfter: target, until: nextEventDue, rehearsing: true, rehearse: rehearse)
@@ -337,8 +488,8 @@ final class FrameDriver: Sendable {
                 case .due:
                     break
                 case .woken:
-                    wantedAfterDispatch = nil
-                    linksChanged.store(true, ordering: .releasing)
+                    // A link that changed has said so (``linksChanged``); jobs need no re-asking.
+                    wantedAfterDispatch = target
                 }
             } catch {
                 let change = failover.failOver(
@@ -350,6 +501,10 @@ final class FrameDriver: Sendable {
         current?.close()
         loop.clear()
         shared.withLock { $0.lifecycle = .ended }
+        // Jobs queued while the thread ended are not stranded.
+        if let executor = shared.withLock({ $0.executor }), executor.pendingJobs > 0 {
+            drainJobsOnThreadOfTheirOwn()
+        }
     }
 
     /// Takes what a source learned besides a tick: presentations go to the links that made frames
@@ -430,6 +585,23 @@ final class TickSourceHandOff: @unchecked Sendable {
 final class RunLoopQueue: @unchecked Sendable {
     var queue = FrameEventQueue()
     var startsPending = 0
+    /// How long jobs take: the longest of the recent ones, relaxing slowly (as a render deadline's
+    /// prediction), so that a job starts only when one as long as those fits before the next frame.
+    var jobDurations = RenderTimePredictor()
+    /// Whether a thread is running jobs: the right to, claimed and released atomically, so that the
+    /// executor stays serial when a frame thread that is ending and a thread draining its jobs meet.
+    private let runningJobs = Atomic<Bool>(false)
+
+    /// Claims the right to run jobs; false when another thread holds it.
+    func claimJobs() -> Bool {
+        runningJobs.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+            .exchanged
+    }
+
+    /// Gives the right back.
+    func releaseJobs() {
+        runningJobs.store(false, ordering: .releasing)
+    }
 
     /// Forgets every queued event (the thread is ending).
     func clear() {

@@ -105,6 +105,11 @@ extension DisplayLink {
         return wanted
     }
 
+    /// Jobs ran on the frame thread after this link's newest frame: its timeline entry says so.
+    func recordJobs(count: Int, start: Int64, nanoseconds: Int64) {
+        state.withLock { $0.timeline.recordJobs(count: count, start: start, nanoseconds: nanoseconds) }
+    }
+
     /// Runs the planning path for `tick` as if handled at `now`, on a copy of the pacer, and
     /// delivers nothing: the sources do it shortly before a tick so that the real dispatch finds its
     /// code and data in the caches.

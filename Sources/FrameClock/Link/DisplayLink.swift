@@ -118,7 +118,28 @@ public final class DisplayLink: Sendable {
     public var threadReport: FrameThreadReport? { driver.threadReport }
 
     /// Counters of frames delivered, skipped and dropped.
-    public var statistics: DisplayLinkStatistics { state.withLock { $0.statistics } }
+    public var statistics: DisplayLinkStatistics {
+        var statistics = state.withLock { $0.statistics }
+        let jobs = driver.jobStatistics
+        statistics.jobsRun = jobs.jobsRun
+        statistics.framesWithJobsDeferred = jobs.framesWithJobsDeferred
+        statistics.jobTime = Duration(nanoseconds: jobs.nanoseconds)
+        return statistics
+    }
+
+    /// The link's frame thread as a Swift executor (see ``FrameExecutor``): links on one source share
+    /// it. An actor whose `unownedExecutor` is this executor's keeps its state on the frame thread.
+    public var executor: FrameExecutor {
+        // The link holds its executor: the runtime refers to it unowned, through the actor that
+        // holds this link.
+        if let cached = state.withLock({ $0.executor }) { return cached }
+        let executor = driver.executor
+        return state.withLock { state in
+            if let cached = state.executor { return cached }
+            state.executor = executor
+            return executor
+        }
+    }
 
     /// The rate the link asks for, as `CADisplayLink.preferredFramesPerSecond`: 0 (the default)
     /// means the source's rate; otherwise the nearest whole divisor of the source's rate is used.

@@ -24,6 +24,9 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     case alreadyStarted
     /// A link was handed to a ``ManualFrameSource`` that does not drive it.
     case notOnThisSource
+    /// ``DisplayLink/start(isolatedTo:_:)`` was given an actor that does not run on the link's
+    /// ``DisplayLink/executor``.
+    case notOnThisExecutor
     /// A negative number of ``OfflineFrames``.
     case invalidFrameCount(Int)
     /// The requested frame source cannot be used; the reason says why.
@@ -65,6 +68,8 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
             "the display link already runs a callback"
         case .notOnThisSource:
             "the display link is not on this manual source"
+        case .notOnThisExecutor:
+            "the actor does not run on the display link's executor"
         case .invalidFrameCount(let count):
             "invalid frame count \(count)"
         case .sourceUnavailable(let reason):
@@ -91,6 +96,9 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
             "handle every frame in the one callback, or make another link for another callback"
         case .notOnThisSource:
             "make the link with DisplayLink(source: .manual(source)) on the source you advance"
+        case .notOnThisExecutor:
+            "give the actor `nonisolated var unownedExecutor: UnownedSerialExecutor { "
+                + "link.executor.asUnownedSerialExecutor() }`"
         case .invalidFrameCount:
             "give a count of zero or more frames"
         case .sourceUnavailable:

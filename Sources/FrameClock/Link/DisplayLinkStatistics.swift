@@ -19,6 +19,12 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
     public var framesNotPresented = 0
     /// Presentation reports that matched no frame awaiting one (a duplicate, or an unknown frame).
     public var feedbackIgnored = 0
+    /// Jobs the frame thread's executor ran (shared by the links on one source).
+    public var jobsRun = 0
+    /// Frames after which queued jobs had to wait for a later frame (they did not fit the budget).
+    public var framesWithJobsDeferred = 0
+    /// The time the executor's jobs took, in all.
+    public var jobTime = Duration.zero
 
     /// Creates zeroed counters.
     public init() {}

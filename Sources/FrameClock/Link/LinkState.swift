@@ -96,6 +96,8 @@ struct LinkState: Sendable {
     var inFlight = false
     /// Threads waiting for the frame in flight to end.
     var barrierWaiters = 0
+    /// The frame thread's executor, once asked for: held here while the link lives.
+    var executor: FrameExecutor?
 
     var isActive: Bool { lifecycle == .active && (callback != nil || !streams.isEmpty) }
 

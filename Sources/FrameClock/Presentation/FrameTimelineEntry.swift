@@ -26,6 +26,12 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     public var predictedDuration: Duration
     /// The display's refresh interval.
     public var refreshInterval: Duration
+    /// Jobs the frame thread's executor ran after this frame's callbacks, before the next frame.
+    public var jobsRun = 0
+    /// When those jobs started; nil when none ran.
+    public var jobsStart: MonotonicInstant? = nil
+    /// The time they took.
+    public var jobTime = Duration.zero
 
     /// How long the callback ran; nil while it runs.
     public var callbackDuration: Duration? { callbackEnd.map { $0 - callbackStart } }

@@ -55,6 +55,15 @@ struct TimelineRing: Sendable {
         return nil
     }
 
+    /// Adds jobs that ran after the newest entry's frame to it.
+    mutating func recordJobs(count: Int, start: Int64, nanoseconds: Int64) {
+        guard self.count > 0 else { return }
+        let newest = next == 0 ? slots.count - 1 : next - 1
+        if slots[newest].jobsStart == nil { slots[newest].jobsStart = MonotonicInstant(nanoseconds: start) }
+        slots[newest].jobsRun += count
+        slots[newest].jobTime += Duration(nanoseconds: nanoseconds)
+    }
+
     /// The slots of the entries still waiting for feedback (no presentation, no outcome).
     func pendingSlots() -> [(index: Int, sequence: UInt64)] {
         var result: [(index: Int, sequence: UInt64)] = []

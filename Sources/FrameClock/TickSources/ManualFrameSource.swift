@@ -96,6 +96,10 @@ public final class ManualFrameSource: Sendable {
                 if shouldStop() { return }
                 continue
             }
+            // Then the jobs that fit before the next frame (all of them when no frame is wanted
+            // before the instant).
+            runJobs(wanted: wanted, limit: instant)
+            if let due = driver.nextEventDue, due <= instant, tickDue.map({ due < $0 }) ?? true { continue }
             guard let next = wanted, let tickDue, tickDue <= instant else { break }
             wanted = dispatchWantedTick(next)
             dispatched += 1
@@ -106,6 +110,14 @@ public final class ManualFrameSource: Sendable {
             _ = dispatchTick(at: currentNanoseconds)
             runEventsPlanned()
         }
+    }
+
+    /// Runs the queued jobs that fit before the tick `wanted` (or before `limit`, the end of the
+    /// advance, when no tick is wanted before it), in virtual time.
+    private func runJobs(wanted: Int64?, limit: Int64) {
+        let budget = driver.jobBudgetEnd(target: wanted, grid: grid)
+        driver.runJobs(
+            until: wanted.map { grid.timestamp(of: $0) <= limit } ?? false ? budget : min(budget, limit))
     }
 
     /// Moves the clock to `due` (if it is behind it) and runs the events due then.
@@ -141,6 +153,8 @@ public final class ManualFrameSource: Sendable {
                 runEventsPlanned()
                 wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
             }
+            // The jobs that fit before the next frame.
+            runJobs(wanted: wanted, limit: .max)
         }
         return dispatched
     }
@@ -186,15 +200,18 @@ public final class ManualFrameSource: Sendable {
     /// Takes the right to dispatch: false when a dispatch is under way (a callback advancing the
     /// source, or another thread advancing it), in which case the caller only moves the clock.
     func beginDispatching() -> Bool {
-        clock.withLock { state in
+        let began = clock.withLock { state in
             guard !state.isDispatching else { return false }
             state.isDispatching = true
             return true
         }
+        if began { driver.markDispatcher(true) }
+        return began
     }
 
     /// Gives back the right to dispatch.
     func endDispatching() {
+        driver.markDispatcher(false)
         clock.withLock { $0.isDispatching = false }
     }
 }

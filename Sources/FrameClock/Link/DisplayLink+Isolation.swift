@@ -1,0 +1,43 @@
+extension DisplayLink {
+    /// Starts calling `callback` once a frame, isolated to `scene`: an actor whose executor is this
+    /// link's ``executor``. Scene code then needs neither `@Sendable` state nor a lock — the callback
+    /// and the actor's methods run on the frame thread, never at once, and the compiler checks that
+    /// scene state stays there.
+    ///
+    /// ```swift
+    /// actor Scene {
+    ///     let link: DisplayLink
+    ///     let ring = ShapeLayer()                 // not Sendable: it belongs to the actor
+    ///     nonisolated var unownedExecutor: UnownedSerialExecutor { link.executor.asUnownedSerialExecutor() }
+    ///     init(link: DisplayLink) { self.link = link }
+    ///     func draw(at time: MonotonicInstant) { ... }
+    ///     func apply(_ status: String) { ... }    // awaited from any task: runs between frames
+    /// }
+    /// let scene = Scene(link: link)
+    /// try link.start(isolatedTo: scene) { scene, frame in scene.draw(at: frame.targetTimestamp) }
+    /// ```
+    ///
+    /// - Throws: ``DisplayLinkError/notOnThisExecutor`` when `scene` does not run on this link's
+    ///   executor, or as ``start(_:)``.
+    public func start<Scene: Actor>(
+        isolatedTo scene: Scene, _ callback: @escaping @Sendable (isolated Scene, Frame) -> Void
+    ) throws(DisplayLinkError) {
+        guard Self.isSame(scene.unownedExecutor, executor.asUnownedSerialExecutor()) else {
+            throw .notOnThisExecutor
+        }
+        try start { frame in
+            // The frame thread is the actor's executor: this is its isolation, checked by the
+            // executor's `checkIsolated`.
+            scene.assumeIsolated { scene in callback(scene, frame) }
+        }
+    }
+
+    /// Whether two unowned executors are the same executor (the same object behind them).
+    static func isSame(_ first: UnownedSerialExecutor, _ second: UnownedSerialExecutor) -> Bool {
+        withUnsafeBytes(of: first) { firstBytes in
+            withUnsafeBytes(of: second) { secondBytes in
+                firstBytes.load(as: UInt.self) == secondBytes.load(as: UInt.self)
+            }
+        }
+    }
+}
