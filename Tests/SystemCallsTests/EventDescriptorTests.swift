@@ -31,8 +31,7 @@ struct EventDescriptorTests {
 
     @Test("calls on a closed eventfd fail with EBADF")
     func closed() throws {
-        let event = try EventDescriptor.create()
-        try event.close()
+        let event = EventDescriptor(try closedDescriptor(at: 900))
         #expect(throws: Errno.badFileDescriptor) { try event.signal() }
         #expect(throws: Errno.badFileDescriptor) { try event.drain() }
         #expect(throws: Errno.badFileDescriptor) { try event.close() }

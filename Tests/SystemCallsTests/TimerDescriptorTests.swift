@@ -45,8 +45,7 @@ struct TimerDescriptorTests {
 
     @Test("calls on a closed timerfd fail with EBADF; on a descriptor that is no timerfd with EINVAL")
     func errors() throws {
-        let timer = try TimerDescriptor.create(blocking: false)
-        try timer.close()
+        let timer = TimerDescriptor(try closedDescriptor(at: 910), isBlocking: false)
         #expect(throws: Errno.badFileDescriptor) { try timer.arm(at: 1) }
         #expect(throws: Errno.badFileDescriptor) { try timer.disarm() }
         #expect(throws: Errno.badFileDescriptor) { try timer.expirations() }
