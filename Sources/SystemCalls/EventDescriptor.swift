@@ -6,7 +6,7 @@ import SystemPackage
 #endif
 
 /// An eventfd: a kernel counter that one thread signals to make the descriptor readable and so wake
-/// another out of ``SystemCall/poll(_:until:retryOnInterrupt:)``.
+/// another out of ``SystemCall/poll(_:until:retryOnInterrupt:)-([PollDescriptor],_,_)``.
 ///
 /// A value, as swift-system's `FileDescriptor` is: it does not own the descriptor, and ``close()``
 /// ends it. ``WakeSignal`` is the owning wake object built on it.

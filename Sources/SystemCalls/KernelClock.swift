@@ -7,7 +7,7 @@ import SystemPackage
 /// One of the kernel's clocks (`clockid_t`), read in nanoseconds with `clock_gettime(2)`.
 ///
 /// ``monotonic`` (`CLOCK_MONOTONIC`) is the time base of every instant the package reports: the
-/// kernel stamps vblank events in it, and ``SystemCall/poll(_:until:retryOnInterrupt:)`` and
+/// kernel stamps vblank events in it, and ``SystemCall/poll(_:until:retryOnInterrupt:)-([PollDescriptor],_,_)`` and
 /// ``TimerDescriptor`` take deadlines on it. ``realtime`` is the wall clock.
 package struct KernelClock: RawRepresentable, Hashable, Sendable {
     /// The clock id, such as `CLOCK_MONOTONIC` (1).

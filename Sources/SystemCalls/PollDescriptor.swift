@@ -1,6 +1,6 @@
 import SystemPackage
 
-/// One entry of the set ``SystemCall/poll(_:until:retryOnInterrupt:)`` waits on: a descriptor, the
+/// One entry of the set ``SystemCall/poll(_:until:retryOnInterrupt:)-([PollDescriptor],_,_)`` waits on: a descriptor, the
 /// events asked about, and the events reported by the last poll (a `struct pollfd` without C types).
 package struct PollDescriptor: Hashable, Sendable {
     /// The descriptor; a negative one is skipped (poll reports nothing for it).

@@ -56,7 +56,7 @@ extension SystemCall {
         }
     }
 
-    /// ``poll(_:until:retryOnInterrupt:)`` on an array's entries.
+    /// ``poll(_:until:retryOnInterrupt:)-(UnsafeMutableBufferPointer<PollDescriptor>,_,_)`` on an array's entries.
     package static func poll(
         _ descriptors: inout [PollDescriptor], until deadline: Int64?, retryOnInterrupt: Bool = true
     ) throws(Errno) -> Int {

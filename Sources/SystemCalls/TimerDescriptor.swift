@@ -7,7 +7,7 @@ import SystemPackage
 
 /// A timerfd on `CLOCK_MONOTONIC`: armed for an absolute deadline, it becomes readable when the
 /// deadline passes, so a thread can wait for it in `read(2)` (``expirations(retryOnInterrupt:)``) or
-/// beside other descriptors in ``SystemCall/poll(_:until:retryOnInterrupt:)``.
+/// beside other descriptors in ``SystemCall/poll(_:until:retryOnInterrupt:)-([PollDescriptor],_,_)``.
 ///
 /// A value, as swift-system's `FileDescriptor` is: it does not own the descriptor, and ``close()``
 /// ends it.

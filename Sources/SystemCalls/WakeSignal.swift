@@ -2,7 +2,7 @@ import Synchronization
 import SystemPackage
 
 /// What wakes a thread out of its wait: a pending flag that says something changed, and an eventfd
-/// that carries the wake-up to a thread waiting in ``SystemCall/poll(_:until:retryOnInterrupt:)``.
+/// that carries the wake-up to a thread waiting in ``SystemCall/poll(_:until:retryOnInterrupt:)-([PollDescriptor],_,_)``.
 ///
 /// Owns its eventfd (closed when the signal goes). Any thread may ``signal()``; the waiting thread
 /// polls ``fileDescriptor`` for readability and calls ``consume()`` to learn whether a signal came
