@@ -33,6 +33,16 @@ struct PollTests {
         #expect(set[0].returnedEvents.contains(.readable))
     }
 
+    @Test("the farthest deadline (a saturated one, Int64.max) is accepted and waits as no limit does")
+    func farthestDeadline() throws {
+        let event = try EventDescriptor.create()
+        defer { try? event.close() }
+        try event.signal()
+        var set = [PollDescriptor(event.fileDescriptor)]
+        #expect(try SystemCall.poll(&set, until: .max) == 1)
+        #expect(set[0].returnedEvents == .readable)
+    }
+
     @Test("an eventfd signalled from another thread ends a wait without limit")
     func wakesOnEventfd() throws {
         let event = try EventDescriptor.create()
