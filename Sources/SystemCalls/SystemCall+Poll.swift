@@ -33,7 +33,12 @@ extension SystemCall {
             }
             while true {
                 var timeout: Int64 = -1
-                if let deadline { timeout = max(0, deadline &- KernelClock.monotonicNanoseconds()) }
+                if let deadline {
+                    // A deadline so far past that the subtraction overflows is past: look once.
+                    let (left, overflow) = deadline.subtractingReportingOverflow(
+                        KernelClock.monotonicNanoseconds())
+                    timeout = overflow ? 0 : max(0, left)
+                }
                 let result = valueOrErrno(retryOnInterrupt: false) {
                     fc_ppoll(set.baseAddress, nfds_t(count), timeout)
                 }
@@ -56,7 +61,8 @@ extension SystemCall {
         }
     }
 
-    /// ``poll(_:until:retryOnInterrupt:)-(UnsafeMutableBufferPointer<PollDescriptor>,_,_)`` on an array's entries.
+    /// ``poll(_:until:retryOnInterrupt:)-(UnsafeMutableBufferPointer<PollDescriptor>,_,_)`` on an
+    /// array's entries.
     package static func poll(
         _ descriptors: inout [PollDescriptor], until deadline: Int64?, retryOnInterrupt: Bool = true
     ) throws(Errno) -> Int {

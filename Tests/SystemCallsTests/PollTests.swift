@@ -31,6 +31,7 @@ struct PollTests {
         var set = [PollDescriptor(event.fileDescriptor)]
         #expect(try SystemCall.poll(&set, until: 0) == 1)
         #expect(set[0].returnedEvents.contains(.readable))
+        #expect(try SystemCall.poll(&set, until: .min) == 1)
     }
 
     @Test("the farthest deadline (a saturated one, Int64.max) is accepted and waits as no limit does")
