@@ -41,7 +41,8 @@ let package = Package(
             name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]),
         .target(name: "CDRMShims", dependencies: ["CDRM"], path: "Sources/CDRMShims"),
-        // The errno funnel every C-calling module goes through (package access only).
+        // The Linux call layer (package access only): the errno funnel every C-calling module goes
+        // through, and eventfd, timerfd, the kernel's clocks, poll with a deadline, a wake signal.
         .target(
             name: "SystemCalls",
             dependencies: ["CLinuxShims", .product(name: "SystemPackage", package: "swift-system")],
@@ -52,8 +53,8 @@ let package = Package(
         .systemLibrary(
             name: "CWayland", path: "Sources/CWayland", pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]),
-        // Hand-written interface tables (xdg-shell, presentation-time) and the Linux calls Glibc's
-        // Swift module lacks (memfd, eventfd).
+        // Hand-written interface tables (xdg-shell, presentation-time); Wayland's Linux calls go
+        // through SystemCalls.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Sources/CWaylandProtocols"),
 
         // MARK: DRM: the Swift face of libdrm
@@ -194,6 +195,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The Linux call layer against the real kernel: eventfd, timerfd, clocks, poll, the wake signal.
+        .testTarget(
+            name: "SystemCallsTests",
+            dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         .testTarget(
             name: "DRMTests",
             dependencies: ["DRM", "TestSupport", .product(name: "SystemPackage", package: "swift-system")],
@@ -232,7 +238,7 @@ let package = Package(
         // A weston started headless for a test, and a toolkit's own wl_display: what the Wayland
         // test targets share.
         .target(
-            name: "WestonFixture", dependencies: ["CWayland", "CWaylandProtocols"],
+            name: "WestonFixture", dependencies: ["CWayland", "CWaylandProtocols", "SystemCalls"],
             path: "Tests/WestonFixture", swiftSettings: strict),
         // Against a real weston started headless by the tests; skipped (loudly) without weston,
         // failed when CI=true.

@@ -2,10 +2,12 @@
 #include "CLinuxShims.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -53,6 +55,14 @@ int fc_eventfd_drain(int fd) {
     ssize_t n = read(fd, &count, sizeof count);
     return n == (ssize_t)sizeof count ? 0 : -1;
 }
+
+int fc_ppoll(struct pollfd *fds, nfds_t count, int64_t timeout_ns) {
+    if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec timeout = {.tv_sec = timeout_ns / 1000000000LL, .tv_nsec = timeout_ns % 1000000000LL};
+    return ppoll(fds, count, &timeout, NULL);
+}
+
+int fc_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
 
 int fc_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0); }
 

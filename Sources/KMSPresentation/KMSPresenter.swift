@@ -59,8 +59,12 @@ public final class KMSPresenter {
     public private(set) var framesDropped = 0
     /// Page flips that failed, and waits for a flip that timed out.
     public private(set) var flipErrors = 0
-    /// What ``close()`` did with the CRTC, for example `"restored CRTC 35 to framebuffer 40"`.
-    public private(set) var restoration: String?
+    /// What ``close()`` did with the CRTC (its description reads, for example, `"restored CRTC 35 to
+    /// framebuffer 40, 1024x768"`); nil before ``close()``, and after it when nothing had been shown.
+    public var restoration: KMSRestoration? {
+        if case .closed(_, let restoration) = state { return restoration }
+        return nil
+    }
     /// How long ``present(_:to:draw:)`` waits for the previous flip before giving up.
     public var flipTimeoutMilliseconds = 1000
 
@@ -68,16 +72,10 @@ public final class KMSPresenter {
     /// The CRTC's state before the modeset.
     private let savedCRTC: DRMCRTC
     private let buffers: [ScanoutBuffer]
-    /// The buffer scanned out, or left by the pending flip.
-    private var front = 0
-    /// The user data of the flip not yet completed.
-    private var pendingFlip: UInt64?
-    /// The frame the pending flip shows, and the link to tell.
-    private var pendingFrame: (sequence: UInt64, link: DisplayLink?)?
+    /// Nothing shown yet, showing a buffer, a flip pending, or closed.
+    private var state = KMSPresenterState.unlit
     private var flipSerial: UInt64 = 0
     private var consecutiveFlipErrors = 0
-    private var isLit = false
-    private var isClosed = false
 
     /// Opens the device (the first card with a connected output when `devicePath` is nil), becomes
     /// DRM master, picks a connected output and its preferred mode, and makes two buffers of the
@@ -122,10 +120,18 @@ public final class KMSPresenter {
     /// at their target vblank.
     public var displaySource: DisplayLink.Source { .drm(device: devicePath, crtc: crtcID) }
 
-    /// Fills both buffers with `background` and sets the mode, scanning out the first buffer.
+    /// Fills both buffers with `background` and sets the mode, scanning out the first buffer. A flip
+    /// still pending is waited for first (its frame is reported), as ``present(_:to:draw:)`` does.
     ///
-    /// - Throws: ``KMSPresenterError/setupFailed(_:)`` when the modeset fails.
+    /// - Throws: ``KMSPresenterError/setupFailed(_:)`` when the modeset fails (after ``close()``,
+    ///   with `EBADF`); ``KMSPresenterError/flipTimedOut(device:milliseconds:)`` or
+    ///   ``KMSPresenterError/eventsFailed(_:)`` from the wait for a pending flip.
     public func show(background: UInt32) throws(KMSPresenterError) {
+        try waitForPendingFlip(timeoutMilliseconds: flipTimeoutMilliseconds)
+        if case .closed = state {
+            throw .setupFailed(
+                DRMError(call: "drmModeSetCrtc", errno: .badFileDescriptor, detail: devicePath))
+        }
         for buffer in buffers { buffer.mapping.fill(background) }
         do {
             try device.setCRTC(
@@ -133,8 +139,7 @@ public final class KMSPresenter {
         } catch {
             throw .setupFailed(error)
         }
-        isLit = true
-        front = 0
+        state = .idle(front: 0)
     }
 
     /// Draws `frame` into the back buffer and flips to it at the next vblank — the frame's target
@@ -151,7 +156,8 @@ public final class KMSPresenter {
     public func present(_ frame: Frame, to link: DisplayLink?, draw: (KMSPixels) throws -> Void) throws {
         try waitForPendingFlip(timeoutMilliseconds: flipTimeoutMilliseconds)
         flipsRequested += 1
-        let back = buffers[1 - front]
+        let target = 1 - state.front
+        let back = buffers[target]
         guard let corner = back.address(x: (width - side) / 2, y: (height - side) / 2) else {
             drop(frame.sequence, link)
             throw KMSPresenterError.setupFailed(
@@ -166,8 +172,8 @@ public final class KMSPresenter {
         flipSerial += 1
         do {
             try device.pageFlip(crtc: crtcID, framebuffer: back.framebufferID, userData: flipSerial)
-            pendingFlip = flipSerial
-            pendingFrame = (frame.sequence, link)
+            state = .flipPending(
+                KMSPendingFlip(buffer: target, userData: flipSerial, sequence: frame.sequence, link: link))
             consecutiveFlipErrors = 0
         } catch {
             flipErrors += 1
@@ -183,7 +189,7 @@ public final class KMSPresenter {
     ///
     /// - Throws: ``KMSPresenterError/eventsFailed(_:)``.
     public func processEvents() throws(KMSPresenterError) {
-        guard pendingFlip != nil else { return }
+        guard state.pendingFlip != nil else { return }
         try readFlipEvents()
     }
 
@@ -198,11 +204,11 @@ public final class KMSPresenter {
     /// - Throws: ``KMSPresenterError/flipTimedOut(device:milliseconds:)`` (counted in
     ///   ``flipErrors``; the flip stays pending) or ``KMSPresenterError/eventsFailed(_:)``.
     func waitForPendingFlip(timeoutMilliseconds: Int) throws(KMSPresenterError) {
-        guard pendingFlip != nil else { return }
+        guard state.pendingFlip != nil else { return }
         let deadline = MonotonicInstant.now().nanoseconds + Int64(timeoutMilliseconds) * 1_000_000
         while true {
             try readFlipEvents()
-            if pendingFlip == nil { return }
+            if state.pendingFlip == nil { return }
             if MonotonicInstant.now().nanoseconds >= deadline {
                 flipErrors += 1
                 throw .flipTimedOut(device: devicePath, milliseconds: timeoutMilliseconds)
@@ -224,72 +230,71 @@ public final class KMSPresenter {
     private func readFlipEvents() throws(KMSPresenterError) {
         do {
             try device.readEvents { event in
-                if case .flipComplete(let flip) = event, flip.userData == pendingFlip { flipCompleted(flip) }
+                if case .flipComplete(let flip) = event, let pending = state.pendingFlip,
+                    flip.userData == pending.userData
+                {
+                    flipCompleted(flip, pending)
+                }
             }
         } catch {
             throw .eventsFailed(error)
         }
     }
 
-    private func flipCompleted(_ flip: DRMVBlankEvent) {
-        pendingFlip = nil
-        front = 1 - front
+    private func flipCompleted(_ flip: DRMVBlankEvent, _ pending: KMSPendingFlip) {
+        state = .idle(front: pending.buffer)
         framesPresented += 1
-        if let (sequence, link) = pendingFrame {
-            link?.presented(
-                sequence, at: MonotonicInstant(nanoseconds: flip.timestampNanoseconds),
-                vblank: UInt64(flip.sequence))
-        }
-        pendingFrame = nil
+        pending.link?.presented(
+            pending.sequence, at: MonotonicInstant(nanoseconds: flip.timestampNanoseconds),
+            vblank: UInt64(flip.sequence))
     }
 
     /// The framebuffer the display scans out (once no flip is pending).
-    public var frontFramebufferID: UInt32 { buffers[front].framebufferID }
+    public var frontFramebufferID: UInt32 { buffers[state.front].framebufferID }
 
     /// A pixel of the buffer scanned out (once no flip is pending), in display coordinates.
-    public func frontPixel(x: Int, y: Int) -> UInt32? { buffers[front].pixel(x: x, y: y) }
+    public func frontPixel(x: Int, y: Int) -> UInt32? { buffers[state.front].pixel(x: x, y: y) }
 
     /// Waits for a pending flip (at most 500 ms), restores the CRTC as it was before the modeset
-    /// (or turns it off), removes the framebuffers, frees the buffers and closes the device.
-    /// Idempotent; never blocks longer than the bounded wait and the kernel's modeset.
+    /// (or turns it off) once anything was shown on it, removes the framebuffers, frees the buffers
+    /// and closes the device. Idempotent; never blocks longer than the bounded wait and the kernel's
+    /// modeset.
     public func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        if pendingFlip != nil { try? waitForPendingFlip(timeoutMilliseconds: 500) }
+        if case .closed = state { return }
+        if state.pendingFlip != nil { try? waitForPendingFlip(timeoutMilliseconds: 500) }
         // A flip that never completed was never seen.
-        if pendingFlip != nil, let (sequence, link) = pendingFrame {
-            pendingFlip = nil
-            pendingFrame = nil
-            drop(sequence, link)
-        }
-        if isLit { restoration = restoreCRTC() }
+        if let pending = state.pendingFlip { drop(pending.sequence, pending.link) }
+        let front = state.front
+        let restoration: KMSRestoration? =
+            if case .unlit = state { nil } else { restoreCRTC() }
+        state = .closed(front: front, restoration: restoration)
         for buffer in buffers { buffer.release(on: device) }
         device.close()
     }
 
     /// Puts back the CRTC's framebuffer, position and mode from before the modeset; turns it off
     /// when it was off, or when that framebuffer no longer exists. Returns what was done.
-    private func restoreCRTC() -> String {
-        if let mode = savedCRTC.mode, savedCRTC.framebufferID != 0 {
-            do {
-                try device.setCRTC(
-                    crtcID, framebuffer: savedCRTC.framebufferID, x: savedCRTC.x, y: savedCRTC.y,
-                    connectors: [connectorID], mode: mode)
-                return "restored CRTC \(crtcID) to framebuffer \(savedCRTC.framebufferID), \(mode.name)"
-            } catch {
-                return turnOff(
-                    because: "its framebuffer \(savedCRTC.framebufferID) cannot be restored: \(error)")
-            }
+    private func restoreCRTC() -> KMSRestoration {
+        guard let mode = savedCRTC.mode, savedCRTC.framebufferID != 0 else {
+            return turnOff(because: savedCRTC.isLit ? .hadNoFramebuffer : .wasOff)
         }
-        return turnOff(because: savedCRTC.isLit ? "it had no framebuffer before" : "it was off before")
+        do {
+            try device.setCRTC(
+                crtcID, framebuffer: savedCRTC.framebufferID, x: savedCRTC.x, y: savedCRTC.y,
+                connectors: [connectorID], mode: mode)
+            return .restored(crtcID: crtcID, framebufferID: savedCRTC.framebufferID, mode: mode)
+        } catch {
+            return turnOff(
+                because: .framebufferNotRestorable(framebufferID: savedCRTC.framebufferID, error: error))
+        }
     }
 
-    private func turnOff(because reason: String) -> String {
+    private func turnOff(because reason: KMSRestoration.TurnOffReason) -> KMSRestoration {
         do {
             try device.disableCRTC(crtcID)
-            return "turned CRTC \(crtcID) off (\(reason))"
+            return .turnedOff(crtcID: crtcID, reason: reason)
         } catch {
-            return "could not turn CRTC \(crtcID) off (\(reason)): \(error)"
+            return .turnOffFailed(crtcID: crtcID, reason: reason, error: error)
         }
     }
 

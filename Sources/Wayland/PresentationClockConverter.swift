@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -32,11 +34,14 @@ struct PresentationClockConverter: Sendable {
         var errorBound: Int64
     }
 
+    /// The compositor's clock.
+    private var clock: KernelClock { KernelClock(rawValue: clockID) }
+
     /// Whether the compositor's clock is CLOCK_MONOTONIC, so that no conversion is needed.
     var isMonotonic: Bool { clockID == CLOCK_MONOTONIC }
 
     /// Whether this process can read the compositor's clock (a dynamic clock id cannot be).
-    var canReadClock: Bool { KernelClock.read(clockID) != nil }
+    var canReadClock: Bool { (try? clock.nanoseconds()) != nil }
 
     /// Converts `time` (nanoseconds on the compositor's clock), or returns nil when that clock cannot
     /// be read.
@@ -44,9 +49,9 @@ struct PresentationClockConverter: Sendable {
         if isMonotonic { return Conversion(monotonic: time, errorBound: 0) }
         var best: (offset: Int64, window: Int64)?
         for _ in 0..<Self.samplesPerConversion {
-            let before = KernelClock.monotonicNow()
-            guard let other = KernelClock.read(clockID) else { return nil }
-            let after = KernelClock.monotonicNow()
+            let before = KernelClock.monotonicNanoseconds()
+            guard let other = try? clock.nanoseconds() else { return nil }
+            let after = KernelClock.monotonicNanoseconds()
             let window = after - before
             if best == nil || window < best!.window {
                 best = (other - (before + window / 2), window)
@@ -54,7 +59,7 @@ struct PresentationClockConverter: Sendable {
         }
         guard let best else { return nil }
         let monotonic = time - best.offset
-        let age = (KernelClock.monotonicNow() - monotonic).magnitude
+        let age = (KernelClock.monotonicNanoseconds() - monotonic).magnitude
         let drift = (Int64(clamping: age) / 1_000) * Self.maximumSlewPartsPerMillion / 1_000 + 1
         // Half the window, rounded up, plus the largest drift over the timestamp's age.
         return Conversion(monotonic: monotonic, errorBound: (best.window + 1) / 2 + drift)

@@ -1,5 +1,6 @@
 internal import CWayland
 internal import CWaylandProtocols
+internal import SystemCalls
 import SystemPackage
 
 #if canImport(Glibc)
@@ -42,8 +43,12 @@ final class SharedMemoryBuffers {
         mappingSize = bufferSize * count
         states = Array(repeating: .free, count: count)
 
-        let descriptor = cwl_memfd_create("wayland-window")
-        guard descriptor >= 0 else { throw .systemCall(name: "memfd_create", errno: .current) }
+        let descriptor: Int32
+        do throws(Errno) {
+            descriptor = try SystemCall.createMemoryFile(named: "wayland-window").rawValue
+        } catch {
+            throw .systemCall(name: "memfd_create", errno: error)
+        }
         defer { _ = close(descriptor) }
         guard ftruncate(descriptor, off_t(mappingSize)) == 0 else {
             throw .systemCall(name: "ftruncate", errno: .current)

@@ -1,9 +1,6 @@
 internal import CWayland
+internal import SystemCalls
 import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension WaylandConnection {
     /// How a wait ended.
@@ -26,9 +23,9 @@ extension WaylandConnection {
     /// not read: its owner drains it).
     ///
     /// The read follows libwayland's protocol for several readers: prepare (dispatching what is
-    /// already queued instead), flush, `poll` with the remaining time, then read or cancel. Threads
-    /// waiting at once each dispatch under the lock. `poll` counts whole milliseconds; the deadline
-    /// is rounded up to the next one.
+    /// already queued instead), flush, poll until the deadline (`ppoll`: to the nanosecond, not
+    /// rounded up to a millisecond), then read or cancel. Threads waiting at once each dispatch under
+    /// the lock.
     func wait(
         until deadline: Int64, wakeable: Bool, extraDescriptor: Int32?, _ condition: () -> Bool
     ) -> WaitOutcome {
@@ -52,7 +49,7 @@ extension WaylandConnection {
                     if condition() { return .satisfied }
                     if let errno = failureErrnoLocked() { return .lost(errno) }
                     if wokenBySignal || wokenByExtra {
-                        if wokenBySignal { wakeSignal.drain() }
+                        if wokenBySignal { _ = wakeSignal.consume() }
                         return .woken
                     }
                     if wl_display_prepare_read_queue(display, queue) == 0 { return nil }
@@ -62,44 +59,40 @@ extension WaylandConnection {
             if let decided { return decided }
 
             // Prepared to read: send what is queued, then poll.
-            var displayEvents = Int16(POLLIN)
+            var displayEvents = PollEvents.readable
             if wl_display_flush(display) < 0 {
                 let errno = Errno.current
                 if errno == .resourceTemporarilyUnavailable {
-                    displayEvents |= Int16(POLLOUT)
+                    displayEvents.insert(.writable)
                 } else {
                     wl_display_cancel_read(display)
                     lock.withLock { recordFailureLocked(errno) }
                     continue
                 }
             }
-            let remaining = deadline - KernelClock.monotonicNow()
-            guard remaining > 0 else {
+            guard KernelClock.monotonicNanoseconds() < deadline else {
                 wl_display_cancel_read(display)
                 return .timedOut
             }
             var descriptors = [
-                pollfd(fd: wl_display_get_fd(display), events: displayEvents, revents: 0),
-                pollfd(fd: interruptSignal.descriptor, events: Int16(POLLIN), revents: 0),
+                PollDescriptor(FileDescriptor(rawValue: wl_display_get_fd(display)), events: displayEvents),
+                PollDescriptor(interruptSignal.fileDescriptor),
             ]
             if wakeable {
-                descriptors.append(pollfd(fd: wakeSignal.descriptor, events: Int16(POLLIN), revents: 0))
+                descriptors.append(PollDescriptor(wakeSignal.fileDescriptor))
                 if let extraDescriptor {
-                    descriptors.append(pollfd(fd: extraDescriptor, events: Int16(POLLIN), revents: 0))
+                    descriptors.append(PollDescriptor(FileDescriptor(rawValue: extraDescriptor)))
                 }
             }
-            let milliseconds = Int32(clamping: (remaining + 999_999) / 1_000_000)
-            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            if ready < 0 {
-                let errno = Errno.current
+            do throws(Errno) {
+                _ = try SystemCall.poll(&descriptors, until: deadline)
+            } catch {
                 wl_display_cancel_read(display)
-                if errno == .interrupted { continue }
-                lock.withLock { recordFailureLocked(errno) }
+                lock.withLock { recordFailureLocked(error) }
                 continue
             }
 
-            let readable = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)
-            if descriptors[0].revents & readable != 0 {
+            if !descriptors[0].returnedEvents.isDisjoint(with: [.readable, .hangUp, .error, .invalid]) {
                 if wl_display_read_events(display) < 0 {
                     let errno = Errno.current
                     lock.withLock { recordFailureLocked(errno) }
@@ -108,10 +101,10 @@ extension WaylandConnection {
             } else {
                 wl_display_cancel_read(display)
             }
-            if descriptors[1].revents != 0 { interruptSignal.drain() }
+            if !descriptors[1].returnedEvents.isEmpty { _ = interruptSignal.consume() }
             if wakeable {
-                wokenBySignal = descriptors[2].revents != 0
-                wokenByExtra = descriptors.count > 3 && descriptors[3].revents != 0
+                wokenBySignal = !descriptors[2].returnedEvents.isEmpty
+                wokenByExtra = descriptors.count > 3 && !descriptors[3].returnedEvents.isEmpty
             }
             lock.withLock {
                 if !isClosedLocked { dispatchLocked() }
@@ -122,7 +115,7 @@ extension WaylandConnection {
     /// Dispatches the private queue's events, stamped with the time of the dispatch. Call holding the
     /// lock.
     private func dispatchLocked() {
-        dispatchStamp = KernelClock.monotonicNow()
+        dispatchStamp = KernelClock.monotonicNanoseconds()
         if wl_display_dispatch_queue_pending(display, queue) < 0 {
             recordFailureLocked(.current)
         }

@@ -1,5 +1,6 @@
 internal import CWayland
 internal import CWaylandProtocols
+internal import SystemCalls
 import SystemPackage
 
 #if canImport(Glibc)
@@ -39,9 +40,9 @@ public final class WaylandConnection: @unchecked Sendable {
     /// Guards every `var` below, and the state of every window and frame timing on this connection.
     let lock = ConnectionLock()
     /// Signalled by ``wake()``.
-    let wakeSignal: EventSignal
+    let wakeSignal: WakeSignal
     /// Signalled when an object closes, so that its waiters look again.
-    let interruptSignal: EventSignal
+    let interruptSignal: WakeSignal
     /// Globals not to bind, as if the compositor lacked them.
     let ignoredGlobals: Set<String>
 
@@ -115,12 +116,12 @@ public final class WaylandConnection: @unchecked Sendable {
     private init(display: OpaquePointer, owns: Bool, ignoringGlobals: Set<String>, timeout: Duration)
         throws(WaylandError)
     {
-        let signals: (wake: EventSignal, interrupt: EventSignal)
-        do throws(WaylandError) {
-            signals = (try EventSignal(), try EventSignal())
+        let signals: (wake: WakeSignal, interrupt: WakeSignal)
+        do throws(Errno) {
+            signals = (try WakeSignal(), try WakeSignal())
         } catch {
             if owns { wl_display_disconnect(display) }
-            throw error
+            throw .systemCall(name: "eventfd", errno: error)
         }
         let queue = wl_display_create_queue(display)
         let wrapper = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))
@@ -212,7 +213,7 @@ public final class WaylandConnection: @unchecked Sendable {
     /// - Throws: ``WaylandError/timedOut(waitingFor:)`` after `timeout`; the connection's failure
     ///   when it breaks; ``WaylandError/closed(_:)`` after ``close()``.
     public func roundtrip(timeout: Duration = .seconds(2)) throws(WaylandError) {
-        let deadline = monotonicDeadline(after: timeout)
+        let deadline = KernelClock.monotonicDeadline(after: timeout)
         let done = Flag()
         let callback = try lock.withLock { () throws(WaylandError) -> Proxy in
             try checkUsableLocked()

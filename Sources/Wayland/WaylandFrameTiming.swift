@@ -1,5 +1,6 @@
 internal import CWayland
 internal import CWaylandProtocols
+internal import SystemCalls
 import SystemPackage
 
 /// Frame callbacks and presentation feedback on one surface, and a wait for the next of their events:
@@ -152,7 +153,7 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     ///     control channel.
     public func nextEvent(timeout: Duration, wakingOn descriptor: FileDescriptor? = nil) -> WaylandFrameEvent
     {
-        let deadline = monotonicDeadline(after: timeout)
+        let deadline = KernelClock.monotonicDeadline(after: timeout)
         while true {
             let outcome = connection.wait(
                 until: deadline, wakeable: true, extraDescriptor: descriptor?.rawValue,

@@ -1,5 +1,6 @@
 internal import CWayland
 internal import CWaylandProtocols
+internal import SystemCalls
 
 /// An xdg-shell toplevel window with two `wl_shm` buffers to draw into.
 ///
@@ -152,7 +153,7 @@ public final class WaylandWindow: @unchecked Sendable {
     public func draw(waitingUpTo timeout: Duration = .milliseconds(500), _ body: (WaylandPixels) -> Void)
         throws(WaylandError)
     {
-        let deadline = monotonicDeadline(after: timeout)
+        let deadline = KernelClock.monotonicDeadline(after: timeout)
         var index: Int?
         while index == nil {
             index = try connection.lock.withLock { () throws(WaylandError) -> Int? in
@@ -195,7 +196,7 @@ public final class WaylandWindow: @unchecked Sendable {
             if let index = drawnBuffer, !awaitingConfigure {
                 attachLocked(index, damage: damage)
             }
-            let time = KernelClock.monotonicNow()
+            let time = KernelClock.monotonicNanoseconds()
             surface.send(6)  // wl_surface.commit
             try connection.flushLocked()
             return time
@@ -308,7 +309,7 @@ public final class WaylandWindow: @unchecked Sendable {
     /// Waits until a `configure` has arrived since the window last needed one.
     private func waitForConfigure(timeout: Duration, what: String) throws(WaylandError) {
         let outcome = connection.wait(
-            until: monotonicDeadline(after: timeout), wakeable: false, extraDescriptor: nil
+            until: KernelClock.monotonicDeadline(after: timeout), wakeable: false, extraDescriptor: nil
         ) {
             isClosedLocked || !awaitingConfigure
         }

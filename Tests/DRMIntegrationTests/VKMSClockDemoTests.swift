@@ -135,7 +135,11 @@ extension VKMSRoot {
             #expect(!framebuffers.contains(fixture.framebufferID))
 
             output.close()
-            #expect(output.restoration?.hasPrefix("restored CRTC \(fixture.crtcID)") == true)
+            if case .restored(let crtcID, let framebufferID, _) = output.restoration {
+                #expect(crtcID == fixture.crtcID && framebufferID == fixture.framebufferID)
+            } else {
+                Issue.record("close() did not restore the CRTC: \(String(describing: output.restoration))")
+            }
             #expect(try fixture.device.crtc(id: fixture.crtcID).framebufferID == fixture.framebufferID)
         }
     }

@@ -1,15 +1,15 @@
-import Foundation
+internal import SystemCalls
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// CLOCK_MONOTONIC now, in nanoseconds: the time base of every instant the Wayland module reports.
 public func monotonicNow() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    KernelClock.monotonicNanoseconds()
 }
 
 /// CLOCK_MONOTONIC_RAW now, in nanoseconds (weston's presentation clock).
 public func monotonicRawNow() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC_RAW, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    (try? KernelClock(rawValue: CLOCK_MONOTONIC_RAW).nanoseconds()) ?? 0
 }

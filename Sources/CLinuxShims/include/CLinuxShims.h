@@ -1,9 +1,14 @@
-// What Glibc's Swift module does not import: timerfd, eventfd, prctl, scheduling and errno names.
-// Thin wrappers, defined out of line in shims.c; all logic is in Swift.
+// What Glibc's Swift module does not import: timerfd, eventfd, ppoll, memfd, prctl, scheduling and errno
+// names. Thin wrappers, defined out of line in shims.c; all logic is in Swift. The package's one C
+// shim for Linux calls: the Swift face of these calls is the SystemCalls target.
 #ifndef FRAMECLOCK_CLINUXSHIMS_H
 #define FRAMECLOCK_CLINUXSHIMS_H
 
+#include <poll.h>
 #include <stdint.h>
+
+// FrameClock's own call sites still use the clock readers, fc_timerfd_drain and the eventfd signal
+// and drain below; the other modules use SystemCalls (KernelClock, TimerDescriptor, EventDescriptor).
 
 /// Reads CLOCK_MONOTONIC in nanoseconds.
 int64_t fc_monotonic_ns(void);
@@ -24,6 +29,14 @@ int fc_eventfd_create(void);
 int fc_eventfd_signal(int fd);
 /// Resets the counter; returns -1 with errno EAGAIN when it was zero.
 int fc_eventfd_drain(int fd);
+
+/// ppoll(2) with a relative timeout in nanoseconds (a negative one waits without limit) and no
+/// signal mask change. Returns the number of descriptors with events, 0 when the time ran out, or -1
+/// with errno.
+int fc_ppoll(struct pollfd *fds, nfds_t count, int64_t timeout_ns);
+
+/// An anonymous memory file (memfd_create with MFD_CLOEXEC); -1 and errno on failure.
+int fc_memfd_create(const char *name);
 
 /// PR_SET_TIMERSLACK for the calling thread, in nanoseconds.
 int fc_set_timer_slack_ns(unsigned long ns);

@@ -3,7 +3,7 @@
 //   hand from the facts in wayland-protocols' XML (stable/xdg-shell, stable/presentation-time);
 // - the addresses of all interface descriptions, core ones included (Swift would copy an imported
 //   `const struct`, and libwayland compares interfaces by address first);
-// - the Linux calls that Glibc's Swift module does not export (memfd, eventfd).
+// (the Linux calls it makes are the SystemCalls target's, over CLinuxShims).
 #ifndef CWAYLAND_PROTOCOLS_H
 #define CWAYLAND_PROTOCOLS_H
 
@@ -44,16 +44,6 @@ static inline const struct wl_interface *cwl_interface_wp_presentation_feedback(
 
 /// The flag that makes wl_proxy_marshal_array_flags destroy the proxy after sending (a destructor).
 static inline uint32_t cwl_marshal_flag_destroy(void) { return WL_MARSHAL_FLAG_DESTROY; }
-
-/// An anonymous memory file for wl_shm pools (memfd_create with MFD_CLOEXEC); -1 and errno on failure.
-int cwl_memfd_create(const char *name);
-
-/// A non-blocking, close-on-exec eventfd; -1 and errno on failure.
-int cwl_eventfd_create(void);
-/// Adds one to the eventfd's counter (makes it readable); -1 and errno on failure.
-int cwl_eventfd_signal(int fd);
-/// Resets the eventfd's counter (makes it unreadable); -1 and errno when it was not readable.
-int cwl_eventfd_drain(int fd);
 
 #pragma clang assume_nonnull end
 

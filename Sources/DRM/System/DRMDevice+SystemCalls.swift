@@ -1,4 +1,3 @@
-internal import CLinuxShims
 internal import SystemCalls
 import SystemPackage
 
@@ -9,7 +8,7 @@ import SystemPackage
 extension DRMDevice: DRMSystemCalls {
     /// `CLOCK_MONOTONIC` now, in nanoseconds.
     public func monotonicNanoseconds() -> Int64 {
-        fc_monotonic_ns()
+        KernelClock.monotonicNanoseconds()
     }
 
     /// One `read(2)` of the device's pending event records into `buffer` (non-blocking).
@@ -17,31 +16,52 @@ extension DRMDevice: DRMSystemCalls {
         try perform("read", detail: "drm events") { Glibc.read($0, buffer.baseAddress, buffer.count) }
     }
 
-    /// One `poll(2)` of `control` and, when `includeDevice`, the device's descriptor.
+    /// One poll of `control` and, when `includeDevice`, the device's descriptor, for at most
+    /// `timeoutMilliseconds` (−1: no limit); `EINTR` is reported.
     public func poll(control: Int32, includeDevice: Bool, timeoutMilliseconds: Int32) throws(DRMError)
         -> DRMPollReadiness
+    {
+        let deadline =
+            timeoutMilliseconds < 0 ? nil : monotonicNanoseconds() + Int64(timeoutMilliseconds) * 1_000_000
+        return try poll(
+            control: control, includeDevice: includeDevice, deadline: deadline, retryOnInterrupt: false)
+    }
+
+    /// Polls `control` and, when `includeDevice`, the device's descriptor until something is readable
+    /// or `deadline` (`CLOCK_MONOTONIC` nanoseconds; nil: no limit) has passed, to the nanosecond
+    /// (`ppoll`), repeating a wait that a signal interrupted. A deadline already past looks once.
+    public func poll(control: Int32, includeDevice: Bool, until deadline: Int64?) throws(DRMError)
+        -> DRMPollReadiness
+    {
+        try poll(control: control, includeDevice: includeDevice, deadline: deadline, retryOnInterrupt: true)
+    }
+
+    private func poll(control: Int32, includeDevice: Bool, deadline: Int64?, retryOnInterrupt: Bool)
+        throws(DRMError) -> DRMPollReadiness
     {
         let fd = fileDescriptor
         // poll(2) ignores a negative descriptor: a device closed under the caller would otherwise
         // wait out the whole timeout. Report it as POLLNVAL does.
         if includeDevice && fd < 0 { return DRMPollReadiness(deviceInvalid: true) }
-        return try withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds throws(DRMError) in
-            fds[0] = pollfd(fd: control, events: Int16(POLLIN), revents: 0)
-            fds[1] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let polled = SystemCall.valueOrErrno(retryOnInterrupt: false) {
-                Glibc.poll(fds.baseAddress, includeDevice ? 2 : 1, timeoutMilliseconds)
-            }
-            guard case .success(let count) = polled else {
-                throw DRMError(call: "poll", errno: polled.failure ?? .ioError, detail: path)
+        return try withUnsafeTemporaryAllocation(of: PollDescriptor.self, capacity: 2) {
+            set throws(DRMError) in
+            set.initializeElement(at: 0, to: PollDescriptor(FileDescriptor(rawValue: control)))
+            set.initializeElement(at: 1, to: PollDescriptor(FileDescriptor(rawValue: fd)))
+            let polled = UnsafeMutableBufferPointer(rebasing: set[0..<(includeDevice ? 2 : 1)])
+            let count: Int
+            do throws(Errno) {
+                count = try SystemCall.poll(polled, until: deadline, retryOnInterrupt: retryOnInterrupt)
+            } catch {
+                throw DRMError(call: "poll", errno: error, detail: path)
             }
             var readiness = DRMPollReadiness()
             guard count > 0 else { return readiness }
-            readiness.controlReadable = fds[0].revents & Int16(POLLIN) != 0
+            readiness.controlReadable = set[0].returnedEvents.contains(.readable)
             if includeDevice {
-                let events = fds[1].revents
-                readiness.deviceReadable = events & Int16(POLLIN) != 0
-                readiness.deviceFailed = events & Int16(POLLERR | POLLHUP) != 0
-                readiness.deviceInvalid = events & Int16(POLLNVAL) != 0
+                let events = set[1].returnedEvents
+                readiness.deviceReadable = events.contains(.readable)
+                readiness.deviceFailed = !events.isDisjoint(with: [.error, .hangUp])
+                readiness.deviceInvalid = events.contains(.invalid)
             }
             return readiness
         }

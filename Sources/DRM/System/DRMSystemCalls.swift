@@ -49,14 +49,26 @@ public protocol DRMSystemCalls: DRMEventSource {
     func poll(control: Int32, includeDevice: Bool, timeoutMilliseconds: Int32) throws(DRMError)
         -> DRMPollReadiness
 
+    /// Polls until something is readable or `deadline` (on `CLOCK_MONOTONIC`, nil: no limit) has
+    /// passed, repeating a poll that a signal interrupted. All flags clear means the deadline passed.
+    ///
+    /// ``DRMDevice`` waits with `ppoll`, to the nanosecond; the default implementation, for a
+    /// conformer that provides only ``poll(control:includeDevice:timeoutMilliseconds:)``, rounds the
+    /// time left up to whole milliseconds.
+    ///
+    /// - Throws: ``DRMError`` with call `"poll"` and the errno (never `EINTR`).
+    func poll(control: Int32, includeDevice: Bool, until deadline: Int64?) throws(DRMError)
+        -> DRMPollReadiness
+
     /// Closes the descriptor (idempotent).
     func close()
 }
 
 extension DRMSystemCalls {
     /// Polls until something is readable or `deadline` (on `CLOCK_MONOTONIC`, nil: no limit) has
-    /// passed, repeating a `poll` that a signal interrupted with the time that is left. `poll` counts
-    /// whole milliseconds, so the wait is rounded up to the next one.
+    /// passed, through ``poll(control:includeDevice:timeoutMilliseconds:)``, repeating a `poll` that a
+    /// signal interrupted with the time that is left. `poll` counts whole milliseconds, so the wait is
+    /// rounded up to the next one.
     public func poll(control: Int32, includeDevice: Bool, until deadline: Int64?) throws(DRMError)
         -> DRMPollReadiness
     {
