@@ -27,13 +27,13 @@ public final class TextLayer: Layer, @unchecked Sendable {
     /// ``LayerState/fontSize``.
     public var fontSize: Double {
         get { model.fontSize }
-        set { model.fontSize = newValue }
+        set { change(.fontSize, to: newValue) { $0.fontSize = newValue } }
     }
 
     /// ``LayerState/foregroundColor``.
     public var foregroundColor: Color {
         get { model.foregroundColor }
-        set { model.foregroundColor = newValue }
+        set { change(.foregroundColor, to: newValue) { $0.foregroundColor = newValue } }
     }
 
     /// ``LayerState/alignment``.
