@@ -12,7 +12,8 @@ extension CairoLayerDrawing {
         let bounds = state.bounds
         func place(_ unit: Point) -> Point {
             Point(
-                x: bounds.origin.x + unit.x * bounds.size.width, y: bounds.origin.y + unit.y * bounds.size.height)
+                x: bounds.origin.x + unit.x * bounds.size.width,
+                y: bounds.origin.y + unit.y * bounds.size.height)
         }
         let start = place(state.startPoint)
         let end = place(state.endPoint)
@@ -50,7 +51,8 @@ extension CairoLayerDrawing {
             // The pattern's unit circle, stretched onto the ellipse: the matrix maps the layer's
             // coordinates to the pattern's.
             var matrix = cairo_matrix_t(
-                xx: 1 / radiusX, yx: 0, xy: 0, yy: 1 / radiusY, x0: -start.x / radiusX, y0: -start.y / radiusY)
+                xx: 1 / radiusX, yx: 0, xy: 0, yy: 1 / radiusY, x0: -start.x / radiusX, y0: -start.y / radiusY
+            )
             cairo_pattern_set_matrix(pattern, &matrix)
             return pattern
         }

@@ -8,7 +8,8 @@ struct GradientAndTintRenderingTests {
     let blue = Color(red: 0, green: 0, blue: 1)
 
     func isClose(_ a: Color, _ b: Color, tolerance: Double = 2.5 / 255) -> Bool {
-        abs(a.red - b.red) <= tolerance && abs(a.green - b.green) <= tolerance && abs(a.blue - b.blue) <= tolerance
+        abs(a.red - b.red) <= tolerance && abs(a.green - b.green) <= tolerance
+            && abs(a.blue - b.blue) <= tolerance
             && abs(a.alpha - b.alpha) <= tolerance
     }
 

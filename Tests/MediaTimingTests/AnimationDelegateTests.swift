@@ -9,7 +9,9 @@ struct AnimationDelegateTests {
         func animationDidStart(_ animation: any TimedAnimation, on layer: Layer, forKey key: String?) {
             events.append("start \(key ?? "-")")
         }
-        func animationDidStop(_ animation: any TimedAnimation, on layer: Layer, forKey key: String?, finished: Bool) {
+        func animationDidStop(
+            _ animation: any TimedAnimation, on layer: Layer, forKey key: String?, finished: Bool
+        ) {
             events.append("stop \(key ?? "-") \(finished)")
         }
     }
@@ -65,7 +67,8 @@ struct AnimationDelegateTests {
         var events: [String] = []
         layer.add(
             Self.fade(duration: 0.1), forKey: nil,
-            delegate: AnimationCallbacks(didStart: { events.append("start") }, didStop: { events.append("stop \($0)") }))
+            delegate: AnimationCallbacks(
+                didStart: { events.append("start") }, didStop: { events.append("stop \($0)") }))
         tree.advance(to: 5)
         #expect(events == ["start", "stop true"])
     }
@@ -83,7 +86,9 @@ struct AnimationDelegateTests {
         layer.add(Self.fade(), forKey: "fade", delegate: chain)
         for second in 1...6 { tree.advance(to: Double(second)) }
         #expect(stops == 3)
-        #expect(layer.animation(forKey: "fade")?.beginTime == 2, "the third began at the time of the second's stop")
+        #expect(
+            layer.animation(forKey: "fade")?.beginTime == 2,
+            "the third began at the time of the second's stop")
     }
 
     @Test func aLayerTimeFrozenBeforeTheEndNeverStops() throws {

@@ -36,7 +36,8 @@ struct GradientAndReplicatorModelTests {
         change.duration = 1
         layer.add(change, forKey: "colors", atRootTime: 0)
         let middle = layer.presentationValue(of: .colors, atRootTime: 0.5)
-        #expect(middle.colors == [Color(red: 0.5, green: 0, blue: 0.5), Color(red: 0.5, green: 0, blue: 0.5)])
+        #expect(
+            middle.colors == [Color(red: 0.5, green: 0, blue: 0.5), Color(red: 0.5, green: 0, blue: 0.5)])
         #expect(layer.presentationValue(of: .colors, atRootTime: 2) == [red, red])
     }
 

@@ -128,7 +128,8 @@ struct ImplicitAnimationTests {
         #expect(layer.animation(forKey: "opacity") is SpringAnimation<Double>)
         #expect(layer.animation(forKey: "position") == nil)
         let corner = try #require(layer.animation(forKey: "cornerRadius") as? BasicAnimation<Double>)
-        #expect(corner.fromValue == 0 && corner.toValue == 8 && corner.duration == 0.25 && corner.beginTime == 3)
+        #expect(
+            corner.fromValue == 0 && corner.toValue == 8 && corner.duration == 0.25 && corner.beginTime == 3)
     }
 
     @Test func implicitAnimationsCompileToTheSameProgramAsExplicitOnes() throws {

@@ -83,13 +83,16 @@ struct TransactionTests {
         let other = Layer()
         try tree.root.addSublayer(other)
         var log: [String] = []
-        tree.performTransaction(animationDuration: 1, completion: { log.append("completion at \(tree.currentTime)") }) {
+        tree.performTransaction(
+            animationDuration: 1, completion: { log.append("completion at \(tree.currentTime)") }
+        ) {
             layer.opacity = 0  // 1 s
             var slide = BasicAnimation(property: .position, toValue: Point(x: 10, y: 0))
             slide.duration = 2
             other.add(
                 slide, forKey: "slide",
-                delegate: AnimationCallbacks(didStop: { finished in log.append("slide stopped \(finished)") }))
+                delegate: AnimationCallbacks(didStop: { finished in log.append("slide stopped \(finished)") })
+            )
         }
         for frame in 0...200 {
             tree.advance(to: 10 + Double(frame) / 100)

@@ -18,7 +18,8 @@ public protocol AnimationDelegate: AnyObject {
 
     /// The animation stopped: it reached the end of its active interval (`finished` is `true`) or
     /// was removed or replaced before that (`false`) (`animationDidStop(_:finished:)`).
-    func animationDidStop(_ animation: any TimedAnimation, on layer: Layer, forKey key: String?, finished: Bool)
+    func animationDidStop(
+        _ animation: any TimedAnimation, on layer: Layer, forKey key: String?, finished: Bool)
 }
 
 extension AnimationDelegate {

@@ -10,7 +10,8 @@
 /// Lists of different lengths interpolate over the longer length, the shorter list repeating its
 /// last location (an empty one is 1); ``adding(_:)``, ``subtracting(_:)`` and ``scaled(by:)``
 /// work location by location, a missing location counting as 0.
-public struct GradientLocations: Interpolatable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
+public struct GradientLocations: Interpolatable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible
+{
     /// The most locations a list holds: 8.
     public static var capacity: Int { GradientStopStorage<Double>.capacity }
 

@@ -24,12 +24,15 @@ struct GradientStopStorage<Element: Interpolatable>: Sendable {
     subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < Self.capacity, "index out of the storage")
-            return withUnsafeBytes(of: elements) { $0.load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Element.self) }
+            return withUnsafeBytes(of: elements) {
+                $0.load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Element.self)
+            }
         }
         set {
             precondition(index >= 0 && index < Self.capacity, "index out of the storage")
             withUnsafeMutableBytes(of: &elements) {
-                $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Element>.stride, as: Element.self)
+                $0.storeBytes(
+                    of: newValue, toByteOffset: index * MemoryLayout<Element>.stride, as: Element.self)
             }
         }
     }

@@ -10,7 +10,8 @@ extension Layer {
             let record = animationRecords[index]
             func event(_ kind: AnimationEvent.Kind) -> AnimationEvent {
                 AnimationEvent(
-                    kind: kind, layer: self, key: record.key, animation: record.animation, observation: observation)
+                    kind: kind, layer: self, key: record.key, animation: record.animation,
+                    observation: observation)
             }
             if !observation.hasReportedStart && record.timing.hasBegun(atParentTime: localTime) {
                 observation.hasReportedStart = true

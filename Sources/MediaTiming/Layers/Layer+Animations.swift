@@ -124,7 +124,8 @@ extension Layer {
             if let observation = record.observation {
                 pendingObservedStops.append(
                     AnimationEvent(
-                        kind: .stopped(finished: false), layer: self, key: record.key, animation: record.animation,
+                        kind: .stopped(finished: false), layer: self, key: record.key,
+                        animation: record.animation,
                         observation: observation))
             }
         }

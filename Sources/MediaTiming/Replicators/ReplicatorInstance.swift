@@ -32,7 +32,8 @@ public struct ReplicatorInstance: Sendable, Hashable {
                 green: clamped(state.instanceColor.green + k * state.instanceGreenOffset),
                 blue: clamped(state.instanceColor.blue + k * state.instanceBlueOffset),
                 alpha: clamped(state.instanceColor.alpha + k * state.instanceAlphaOffset))
-            instances.append(ReplicatorInstance(index: index, transform: transform, delay: k * delay, color: color))
+            instances.append(
+                ReplicatorInstance(index: index, transform: transform, delay: k * delay, color: color))
             transform = transform.concatenating(step)
         }
         return instances

@@ -55,7 +55,10 @@ extension LayerTree {
     /// 0.25 s when an animation is made (as ``TimingParameters/duration`` reads it); use
     /// ``disableActions`` to change a property without animation.
     public var animationDuration: Double {
-        get { openTransactions.last { $0.animationDuration != nil }?.animationDuration ?? Self.defaultAnimationDuration }
+        get {
+            openTransactions.last { $0.animationDuration != nil }?.animationDuration
+                ?? Self.defaultAnimationDuration
+        }
         set { modifyInnermostTransaction { $0.animationDuration = newValue } }
     }
 
