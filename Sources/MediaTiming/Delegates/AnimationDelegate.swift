@@ -1,6 +1,6 @@
 /// What hears an animation start and stop: Core Animation's `CAAnimationDelegate`.
 ///
-/// Given to ``Layer/add(_:forKey:delegate:)`` (or an overload with a root time) rather than set on
+/// Given to ``Layer/add(_:forKey:delegate:)-(BasicAnimation<Value>,_,_)`` (or an overload with a root time) rather than set on
 /// the animation: animations are `Sendable` values copied into the layer, while a delegate belongs
 /// to the scene's isolation domain, as the layer does. The layer keeps a strong reference until the
 /// stop is delivered, as Core Animation retains an animation's delegate.

@@ -4,7 +4,7 @@
 /// Core Animation keeps its transactions per thread and reads the time from a global clock
 /// (`CACurrentMediaTime()`). Here a tree belongs to one isolation domain (an actor, a frame
 /// thread) and carries both: the front end gives the tree its time each frame, and transactions,
-/// implicit animations and ``Layer/add(_:forKey:delegate:)`` without a time mean that time.
+/// implicit animations and ``Layer/add(_:forKey:delegate:)-(BasicAnimation<Value>,_,_)`` without a time mean that time.
 ///
 /// ```swift
 /// let tree = LayerTree()
