@@ -7,7 +7,7 @@
 /// corners. ``colors``, ``locations``, ``startPoint`` and ``endPoint`` are animatable
 /// (``LayerProperty/colors``, ``LayerProperty/locations``, ``LayerProperty/startPoint``,
 /// ``LayerProperty/endPoint``).
-public final class GradientLayer: Layer, @unchecked Sendable {
+public final class GradientLayer: Layer {
     /// A gradient layer with Core Animation's defaults: no colours, top to bottom, axial.
     public override init() {
         super.init()

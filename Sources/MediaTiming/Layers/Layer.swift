@@ -11,13 +11,14 @@
 /// instance a display link frame's target timestamp). Each layer's local time is
 /// `t = (t_parent − beginTime) · speed + timeOffset`, applied from the root down.
 ///
-/// ## Threads
-/// A layer is a reference type with no lock: the tree it belongs to must be used by one thread at
-/// a time (for example only inside a display link's callback, or handed between threads with
-/// the caller's own synchronisation). It is `Sendable` so that it can be captured by such a
-/// `@Sendable` callback; the conformance is unchecked, and concurrent use from two threads at once
-/// is a data race. Evaluation (``presentation(atRootTime:)``) takes no lock and does not allocate.
-public class Layer: @unchecked Sendable {
+/// ## Isolation
+/// A layer is a reference type with no lock and is not `Sendable`: a layer tree belongs to one
+/// isolation domain, the one that made it — an actor (in the frame-actor pattern, the actor whose
+/// executor is a display link's frame thread), the main actor, or a task that iterates a link's
+/// frames. The compiler then keeps every use of the tree, and of the delegates and completions it
+/// holds, in that domain. Evaluation (``presentation(atRootTime:)``) takes no lock and does not
+/// allocate.
+public class Layer {
     // The per-frame path reads the clock, the revision and the animations: they come first, so
     // that they share the object's first cache line. They are read without the dynamic
     // exclusivity check (which would cost more than the whole clock computation); the type is

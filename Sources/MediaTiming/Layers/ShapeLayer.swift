@@ -3,7 +3,7 @@
 /// The stroke covers the part of ``path`` between ``strokeStart`` and ``strokeEnd`` (fractions of
 /// its length; see ``Path/trimmed(from:to:tolerance:)``): animating ``strokeEnd`` from 0 to 1
 /// draws the path progressively, which is how a seconds ring is drawn.
-public final class ShapeLayer: Layer, @unchecked Sendable {
+public final class ShapeLayer: Layer {
     /// A shape layer with Core Animation's defaults (opaque black fill, no stroke).
     public override init() {
         super.init()

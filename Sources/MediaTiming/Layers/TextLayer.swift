@@ -1,6 +1,6 @@
 /// A layer that draws text, on several lines when it holds line feeds or is wrapped: a small
 /// counterpart of `CATextLayer`.
-public final class TextLayer: Layer, @unchecked Sendable {
+public final class TextLayer: Layer {
     /// A text layer with an empty string, 36-point sans-serif white text, left-aligned.
     public override init() {
         super.init()

@@ -26,7 +26,7 @@
 /// bar.add(fade, forKey: "fade", atRootTime: 0)
 /// try spinner.addSublayer(bar)
 /// ```
-public final class ReplicatorLayer: Layer, @unchecked Sendable {
+public final class ReplicatorLayer: Layer {
     /// The most copies drawn: a larger ``instanceCount`` draws this many.
     public static let maximumInstanceCount = 10_000
 
