@@ -68,4 +68,19 @@ struct GradientAndReplicatorModelTests {
         state.instanceDelay = .nan
         #expect(ReplicatorInstance.instances(of: state).map(\.delay) == [0, 0])
     }
+
+    @Test func replicatorPropertiesAnimate() {
+        let replicator = ReplicatorLayer()
+        var turn = BasicAnimation(
+            property: .instanceTransform, fromValue: .identity, toValue: Transform2D(translationX: 10, y: 0))
+        turn.duration = 1
+        replicator.add(turn, forKey: "turn", atRootTime: 0)
+        var spread = BasicAnimation(property: .instanceDelay, fromValue: 0.0, toValue: 0.5)
+        spread.duration = 1
+        replicator.add(spread, forKey: "spread", atRootTime: 0)
+        let middle = replicator.presentation(atRootTime: 0.5)
+        #expect(isClose(middle.instanceTransform, Transform2D(translationX: 5, y: 0)))
+        #expect(middle.instanceDelay == 0.25)
+        #expect(replicator.presentation(atRootTime: 2).instanceDelay == 0, "removed on completion: the model")
+    }
 }
