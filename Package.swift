@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "KMSPresentation", targets: ["KMSPresentation"]),
         .library(name: "Wayland", targets: ["Wayland"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
+        .executable(name: "spinner-frames", targets: ["SpinnerFrames"]),
         .executable(name: "frame-bench", targets: ["FrameBench"]),
         .executable(name: "vblank-latency", targets: ["VBlankLatency"]),
     ],
@@ -117,6 +118,10 @@ let package = Package(
             path: "Examples/ClockDemo",
             swiftSettings: strict
         ),
+        // An activity spinner from a replicator layer, as PNG frames (README, docs/spinner.png).
+        .executableTarget(
+            name: "SpinnerFrames", dependencies: ["MediaTiming", "LayerRendering"], path: "Examples/SpinnerFrames",
+            swiftSettings: strict),
         .executableTarget(
             name: "FrameBench",
             dependencies: [

@@ -2,7 +2,8 @@ internal import CCairo
 import MediaTiming
 
 /// Draws a layer tree's presentation state onto a Cairo context, back to front (the layer's box,
-/// its rounded corners and border, in `CairoLayerDrawing+Box.swift`).
+/// its rounded corners and border, in `CairoLayerDrawing+Box.swift`; gradients and replicated
+/// sublayers in files of their own).
 struct CairoLayerDrawing {
     let context: OpaquePointer
     /// The greatest distance, in pixels, between a curve and the chords that measure it when
@@ -44,14 +45,21 @@ struct CairoLayerDrawing {
             setSource(state.backgroundColor)
             cairo_fill(context)
         }
+        if state.colors.count > 0 {
+            drawGradient(state)
+        }
         if !state.path.isEmpty {
             drawShape(state)
         }
         if !state.string.isEmpty {
             drawText(state)
         }
-        for sublayer in layer.sublayers {
-            draw(sublayer, parentTime: localTime)
+        if layer is ReplicatorLayer {
+            drawReplicatedSublayers(of: layer, state: state, localTime: localTime)
+        } else {
+            for sublayer in layer.sublayers {
+                draw(sublayer, parentTime: localTime)
+            }
         }
         drawBorder(of: state)
 

@@ -12,3 +12,20 @@ import Testing
     ring.timeOffset = 15  // presentation strokeEnd = 0.25
     #expect(abs(ring.presentationValue(of: .strokeEnd, atRootTime: 1234.5) - 0.25) < 1e-9)
 }
+
+/// The README's transaction example: a 0.5 s ease-in fade whose completion removes the badge.
+@Test func readmeTransactionExample() throws {
+    let tree = LayerTree(currentTime: 100)
+    let badge = Layer()
+    try tree.root.addSublayer(badge)
+    tree.performTransaction(
+        animationDuration: 0.5, timingFunction: .easeIn, completion: { badge.removeFromSuperlayer() }
+    ) {
+        badge.opacity = 0
+    }
+    tree.advance(to: 100.25)
+    #expect(badge.superlayer === tree.root)
+    #expect(badge.presentationValue(of: .opacity, atRootTime: 100.25) > 0.5, "ease-in: still mostly visible")
+    tree.advance(to: 100.5)
+    #expect(badge.superlayer == nil)
+}

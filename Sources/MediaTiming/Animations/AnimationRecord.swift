@@ -10,6 +10,9 @@ struct AnimationRecord {
     /// Whether ``Layer/takeStoppedAnimations(atLocalTime:)`` reported the end of its active interval
     /// (cleared when a later call finds the layer's time back before the end).
     var hasReportedEnd = false
+    /// The delegate and transaction completions to tell of the start and the stop, until the stop
+    /// has been found.
+    var observation: AnimationObservation?
 
     init(key: String?, animation: any TimedAnimation, emit: @escaping (inout ProgramBuilder) -> Void) {
         self.key = key

@@ -3,8 +3,9 @@
 /// interval, or it was removed before that.
 ///
 /// Reported by ``Layer/takeStoppedAnimations(atLocalTime:)`` and
-/// ``Layer/takeStoppedAnimations(inTreeAtRootTime:)``, each stop once.
-public struct AnimationStop: Sendable {
+/// ``Layer/takeStoppedAnimations(inTreeAtRootTime:)``, each stop once. Not `Sendable`: it holds
+/// its layer, which belongs to the tree's isolation domain.
+public struct AnimationStop {
     /// The layer the animation was added to.
     public let layer: Layer
     /// The key it was added under, or `nil`.

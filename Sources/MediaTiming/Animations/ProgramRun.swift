@@ -122,6 +122,8 @@ struct ProgramRun {
         case .color: write(Color.self, header, payload, progress)
         case .transform: write(Transform2D.self, header, payload, progress)
         case .transformComponent: writeComponent(header, payload, progress)
+        case .gradientColors: write(GradientColors.self, header, payload, progress)
+        case .gradientLocations: write(GradientLocations.self, header, payload, progress)
         }
     }
 

@@ -3,6 +3,10 @@ enum ValueKind: UInt8, Sendable {
     case scalar, point, size, rect, color, transform
     /// A number that is a part of the transform (``TransformComponent``).
     case transformComponent
+    /// A gradient's list of colours (``GradientColors``).
+    case gradientColors
+    /// A gradient's list of locations (``GradientLocations``).
+    case gradientLocations
 }
 
 /// Where a layer property's animated value goes in a ``LayerState``: a plain value that an

@@ -11,13 +11,14 @@
 /// instance a display link frame's target timestamp). Each layer's local time is
 /// `t = (t_parent − beginTime) · speed + timeOffset`, applied from the root down.
 ///
-/// ## Threads
-/// A layer is a reference type with no lock: the tree it belongs to must be used by one thread at
-/// a time (for example only inside a display link's callback, or handed between threads with
-/// the caller's own synchronisation). It is `Sendable` so that it can be captured by such a
-/// `@Sendable` callback; the conformance is unchecked, and concurrent use from two threads at once
-/// is a data race. Evaluation (``presentation(atRootTime:)``) takes no lock and does not allocate.
-public class Layer: @unchecked Sendable {
+/// ## Isolation
+/// A layer is a reference type with no lock and is not `Sendable`: a layer tree belongs to one
+/// isolation domain, the one that made it — an actor (in the frame-actor pattern, the actor whose
+/// executor is a display link's frame thread), the main actor, or a task that iterates a link's
+/// frames. The compiler then keeps every use of the tree, and of the delegates and completions it
+/// holds, in that domain. Evaluation (``presentation(atRootTime:)``) takes no lock and does not
+/// allocate.
+public class Layer {
     // The per-frame path reads the clock, the revision and the animations: they come first, so
     // that they share the object's first cache line. They are read without the dynamic
     // exclusivity check (which would cost more than the whole clock computation); the type is
@@ -58,6 +59,25 @@ public class Layer: @unchecked Sendable {
     /// A name for debugging and for finding layers; not used by the model.
     public var name: String?
 
+    /// The actions for changes of this layer's properties, by the property's name (Core
+    /// Animation's `CALayer.actions`): looked up after the ``delegate`` when a property of a layer
+    /// in a ``LayerTree`` is set (see ``action(forKey:)``). Default: empty.
+    public var actions: [String: LayerAction] = [:]
+
+    /// The object asked first for the action of a property change (`CALayer.delegate`'s
+    /// `action(for:forKey:)`). Held weakly, as Core Animation holds it.
+    public weak var delegate: (any LayerDelegate)?
+
+    /// The tree this layer is the root of, if any.
+    weak var hostingTree: LayerTree?
+
+    /// Whether a tree watches the layer for animation events (see ``LayerTree/watch(_:)``).
+    var isWatchedForEvents = false
+
+    /// Animations with observers removed before their stop was delivered, waiting for the next
+    /// ``LayerTree/advance(to:)``.
+    var pendingObservedStops: [AnimationEvent] = []
+
     /// The model state's storage; changes go through `model`.
     @exclusivity(unchecked) var storedModel = LayerState()
 
@@ -81,7 +101,8 @@ public class Layer: @unchecked Sendable {
         program.deallocate()
     }
 
-    /// The model state: what the layer shows where no animation applies.
+    /// The model state: what the layer shows where no animation applies. Setting it whole makes no
+    /// implicit animation; the properties' own setters do.
     public var modelState: LayerState {
         get { model }
         set { model = newValue }
@@ -92,31 +113,31 @@ public class Layer: @unchecked Sendable {
     /// ``LayerState/bounds``.
     public var bounds: Rect {
         get { model.bounds }
-        set { model.bounds = newValue }
+        set { change(.bounds, to: newValue) { $0.bounds = newValue } }
     }
 
     /// ``LayerState/position``.
     public var position: Point {
         get { model.position }
-        set { model.position = newValue }
+        set { change(.position, to: newValue) { $0.position = newValue } }
     }
 
     /// ``LayerState/anchorPoint``.
     public var anchorPoint: Point {
         get { model.anchorPoint }
-        set { model.anchorPoint = newValue }
+        set { change(.anchorPoint, to: newValue) { $0.anchorPoint = newValue } }
     }
 
     /// ``LayerState/transform``.
     public var transform: Transform2D {
         get { model.transform }
-        set { model.transform = newValue }
+        set { change(.transform, to: newValue) { $0.transform = newValue } }
     }
 
     /// ``LayerState/opacity``.
     public var opacity: Double {
         get { model.opacity }
-        set { model.opacity = newValue }
+        set { change(.opacity, to: newValue) { $0.opacity = newValue } }
     }
 
     /// ``LayerState/isHidden``.
@@ -134,29 +155,29 @@ public class Layer: @unchecked Sendable {
     /// ``LayerState/backgroundColor``.
     public var backgroundColor: Color {
         get { model.backgroundColor }
-        set { model.backgroundColor = newValue }
+        set { change(.backgroundColor, to: newValue) { $0.backgroundColor = newValue } }
     }
 
     /// ``LayerState/cornerRadius``.
     public var cornerRadius: Double {
         get { model.cornerRadius }
-        set { model.cornerRadius = newValue }
+        set { change(.cornerRadius, to: newValue) { $0.cornerRadius = newValue } }
     }
 
     /// ``LayerState/borderWidth``.
     public var borderWidth: Double {
         get { model.borderWidth }
-        set { model.borderWidth = newValue }
+        set { change(.borderWidth, to: newValue) { $0.borderWidth = newValue } }
     }
 
     /// ``LayerState/borderColor``.
     public var borderColor: Color {
         get { model.borderColor }
-        set { model.borderColor = newValue }
+        set { change(.borderColor, to: newValue) { $0.borderColor = newValue } }
     }
 
     /// The layer's frame in its superlayer's coordinates when its transform is the identity:
-    /// setting it sets ``position`` and the size of ``bounds``.
+    /// setting it sets ``position`` and the size of ``bounds`` (each animated as setting it is).
     public var frame: Rect {
         get {
             let anchor = model.anchorInBounds
@@ -166,8 +187,8 @@ public class Layer: @unchecked Sendable {
             return Rect(origin: origin, size: model.bounds.size)
         }
         set {
-            model.bounds.size = newValue.size
-            model.position = Point(
+            bounds = Rect(origin: model.bounds.origin, size: newValue.size)
+            position = Point(
                 x: newValue.origin.x + model.anchorPoint.x * newValue.size.width,
                 y: newValue.origin.y + model.anchorPoint.y * newValue.size.height)
         }

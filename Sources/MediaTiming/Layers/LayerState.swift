@@ -88,6 +88,43 @@ public struct LayerState: Sendable, Hashable {
     /// break only at line feeds.
     public var isWrapped = false
 
+    // MARK: Gradient layers
+
+    /// The gradient's colours from its start to its end. Default: none (no gradient is drawn).
+    public var colors = GradientColors.zero
+    /// Where each colour lies, from 0 (the start) to 1 (the end). Default: none (evenly spread).
+    public var locations = GradientLocations.zero
+    /// Where the gradient starts, in unit coordinates of `bounds`. Default: (0.5, 0), the middle of
+    /// the top edge (Core Animation's, in a space whose y runs down).
+    public var startPoint = Point(x: 0.5, y: 0)
+    /// Where the gradient ends, in unit coordinates of `bounds`. Default: (0.5, 1), the middle of
+    /// the bottom edge.
+    public var endPoint = Point(x: 0.5, y: 1)
+    /// How the colours are laid out. Default: axial.
+    public var gradientType = GradientType.axial
+
+    // MARK: Replicator layers
+
+    /// How many copies of the sublayers are drawn. Default: 1. When drawn, a count below 0 reads as
+    /// 0 and one above ``ReplicatorLayer/maximumInstanceCount`` as that maximum.
+    public var instanceCount = 1
+    /// The delay, in seconds of the layer's time, between one copy's time and the next's: copy k
+    /// shows its sublayers at local time `t − k · instanceDelay`. Default: 0. Non-finite reads as 0.
+    public var instanceDelay = 0.0
+    /// The transform applied to copy k − 1 to place copy k, about the centre of `bounds`.
+    /// Default: identity.
+    public var instanceTransform = Transform2D.identity
+    /// The colour the first copy's content is multiplied by. Default: opaque white (unchanged).
+    public var instanceColor = Color.white
+    /// Added to the red component of the colour for each copy after the first. Default: 0.
+    public var instanceRedOffset = 0.0
+    /// Added to the green component for each copy after the first. Default: 0.
+    public var instanceGreenOffset = 0.0
+    /// Added to the blue component for each copy after the first. Default: 0.
+    public var instanceBlueOffset = 0.0
+    /// Added to the alpha component for each copy after the first. Default: 0.
+    public var instanceAlphaOffset = 0.0
+
     /// A state with every value at its default.
     public init() {}
 

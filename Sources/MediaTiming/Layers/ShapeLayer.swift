@@ -3,7 +3,7 @@
 /// The stroke covers the part of ``path`` between ``strokeStart`` and ``strokeEnd`` (fractions of
 /// its length; see ``Path/trimmed(from:to:tolerance:)``): animating ``strokeEnd`` from 0 to 1
 /// draws the path progressively, which is how a seconds ring is drawn.
-public final class ShapeLayer: Layer, @unchecked Sendable {
+public final class ShapeLayer: Layer {
     /// A shape layer with Core Animation's defaults (opaque black fill, no stroke).
     public override init() {
         super.init()
@@ -18,7 +18,7 @@ public final class ShapeLayer: Layer, @unchecked Sendable {
     /// ``LayerState/fillColor``.
     public var fillColor: Color {
         get { model.fillColor }
-        set { model.fillColor = newValue }
+        set { change(.fillColor, to: newValue) { $0.fillColor = newValue } }
     }
 
     /// ``LayerState/fillRule``.
@@ -30,13 +30,13 @@ public final class ShapeLayer: Layer, @unchecked Sendable {
     /// ``LayerState/strokeColor``.
     public var strokeColor: Color {
         get { model.strokeColor }
-        set { model.strokeColor = newValue }
+        set { change(.strokeColor, to: newValue) { $0.strokeColor = newValue } }
     }
 
     /// ``LayerState/lineWidth``.
     public var lineWidth: Double {
         get { model.lineWidth }
-        set { model.lineWidth = newValue }
+        set { change(.lineWidth, to: newValue) { $0.lineWidth = newValue } }
     }
 
     /// ``LayerState/lineCap``.
@@ -54,18 +54,18 @@ public final class ShapeLayer: Layer, @unchecked Sendable {
     /// ``LayerState/miterLimit``.
     public var miterLimit: Double {
         get { model.miterLimit }
-        set { model.miterLimit = newValue }
+        set { change(.miterLimit, to: newValue) { $0.miterLimit = newValue } }
     }
 
     /// ``LayerState/strokeStart``.
     public var strokeStart: Double {
         get { model.strokeStart }
-        set { model.strokeStart = newValue }
+        set { change(.strokeStart, to: newValue) { $0.strokeStart = newValue } }
     }
 
     /// ``LayerState/strokeEnd``.
     public var strokeEnd: Double {
         get { model.strokeEnd }
-        set { model.strokeEnd = newValue }
+        set { change(.strokeEnd, to: newValue) { $0.strokeEnd = newValue } }
     }
 }

@@ -7,6 +7,9 @@ enum StateField: UInt8, CaseIterable, Sendable {
     case bounds
     case backgroundColor, fillColor, strokeColor, foregroundColor, borderColor
     case transform
+    case colors, locations, startPoint, endPoint
+    case instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// A distinct bit for each field, so that a layer can find the first animation on each.
     var bit: UInt64 { 1 << UInt64(rawValue) }
@@ -32,6 +35,17 @@ enum StateField: UInt8, CaseIterable, Sendable {
         case .foregroundColor: offset = MemoryLayout<LayerState>.offset(of: \.foregroundColor)
         case .borderColor: offset = MemoryLayout<LayerState>.offset(of: \.borderColor)
         case .transform: offset = MemoryLayout<LayerState>.offset(of: \.transform)
+        case .colors: offset = MemoryLayout<LayerState>.offset(of: \.colors)
+        case .locations: offset = MemoryLayout<LayerState>.offset(of: \.locations)
+        case .startPoint: offset = MemoryLayout<LayerState>.offset(of: \.startPoint)
+        case .endPoint: offset = MemoryLayout<LayerState>.offset(of: \.endPoint)
+        case .instanceDelay: offset = MemoryLayout<LayerState>.offset(of: \.instanceDelay)
+        case .instanceTransform: offset = MemoryLayout<LayerState>.offset(of: \.instanceTransform)
+        case .instanceColor: offset = MemoryLayout<LayerState>.offset(of: \.instanceColor)
+        case .instanceRedOffset: offset = MemoryLayout<LayerState>.offset(of: \.instanceRedOffset)
+        case .instanceGreenOffset: offset = MemoryLayout<LayerState>.offset(of: \.instanceGreenOffset)
+        case .instanceBlueOffset: offset = MemoryLayout<LayerState>.offset(of: \.instanceBlueOffset)
+        case .instanceAlphaOffset: offset = MemoryLayout<LayerState>.offset(of: \.instanceAlphaOffset)
         }
         // Every case names a stored property, for which `offset(of:)` is never nil.
         return offset ?? 0

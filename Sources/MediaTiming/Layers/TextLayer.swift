@@ -1,6 +1,6 @@
 /// A layer that draws text, on several lines when it holds line feeds or is wrapped: a small
 /// counterpart of `CATextLayer`.
-public final class TextLayer: Layer, @unchecked Sendable {
+public final class TextLayer: Layer {
     /// A text layer with an empty string, 36-point sans-serif white text, left-aligned.
     public override init() {
         super.init()
@@ -27,13 +27,13 @@ public final class TextLayer: Layer, @unchecked Sendable {
     /// ``LayerState/fontSize``.
     public var fontSize: Double {
         get { model.fontSize }
-        set { model.fontSize = newValue }
+        set { change(.fontSize, to: newValue) { $0.fontSize = newValue } }
     }
 
     /// ``LayerState/foregroundColor``.
     public var foregroundColor: Color {
         get { model.foregroundColor }
-        set { model.foregroundColor = newValue }
+        set { change(.foregroundColor, to: newValue) { $0.foregroundColor = newValue } }
     }
 
     /// ``LayerState/alignment``.

@@ -45,6 +45,14 @@ struct ResolvedTiming: Sendable, Hashable {
     /// timings the ``ActiveKernel``s evaluate.
     var playsForwardsWithFiniteIterations: Bool { speed > 0 && iterationDuration.isFinite }
 
+    /// Whether the active interval has begun by `parentTime`, in the direction the animation plays
+    /// (a frozen animation, speed 0, has begun whatever the time; a NaN time has not).
+    func hasBegun(atParentTime parentTime: Double) -> Bool {
+        if speed == 0 { return true }
+        if parentTime.isNaN { return false }
+        return !isBeforeBeginning(parentTime)
+    }
+
     /// Whether the active interval is over at `parentTime` in the direction of play (whatever the
     /// fill): the time is at or past its end. Never for a NaN time, an endless active interval or a
     /// frozen timing that has not ended at its start.
