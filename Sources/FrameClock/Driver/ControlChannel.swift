@@ -1,44 +1,42 @@
-internal import CLinuxShims
 import Synchronization
 internal import SystemCalls
+import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// Wakes a frame thread out of its wait when a link changes (start, pause, rate, invalidate).
+/// Wakes a frame thread out of its wait when a link changes (start, pause, rate, invalidate) or jobs
+/// arrive.
 ///
-/// A pending flag says that something changed; an eventfd carries the wake-up to sources that wait
-/// in `poll` (DRM), and a source that blocks in `read` on its own timerfd (the timer, whose wake-up
-/// is a few microseconds faster without `poll`) registers that timerfd to be fired at once instead.
+/// A ``WakeSignal`` (a pending flag and an eventfd) carries the wake-up to sources that wait in `poll`
+/// (DRM, Wayland); a source that blocks in `read` on its own timerfd (the timer, whose wake-up is a
+/// few microseconds faster without `poll`) registers that timerfd to be fired at once instead.
 final class ControlChannel: Sendable {
-    /// The eventfd; sources that wait in `poll` add it to their set.
-    let fd: Int32
-    private let pending = Atomic<Bool>(false)
+    private let wake: WakeSignal
     private let kickedTimer = Atomic<Int32>(-1)
 
     init() throws(DisplayLinkError) {
         do {
-            fd = try SystemCall.perform("eventfd") { fc_eventfd_create() }
+            wake = try WakeSignal()
         } catch {
-            throw .system(error)
+            throw .system(SystemCallError(call: "eventfd", errno: error))
         }
     }
 
+    /// The eventfd; sources that wait in `poll` add it to their set.
+    var fd: Int32 { wake.fileDescriptor.rawValue }
+
+    /// The eventfd as a descriptor.
+    var fileDescriptor: FileDescriptor { wake.fileDescriptor }
+
     /// Wakes the thread that waits on the channel.
     func signal() {
-        pending.store(true, ordering: .sequentiallyConsistent)
-        _ = fc_eventfd_signal(fd)
+        wake.signal()
         let timer = kickedTimer.load(ordering: .sequentiallyConsistent)
         // An absolute deadline in the past fires the timerfd at once.
-        if timer >= 0 { _ = fc_timerfd_set_absolute(timer, 1) }
+        if timer >= 0 { try? TimerDescriptor(FileDescriptor(rawValue: timer), isBlocking: true).arm(at: 1) }
     }
 
     /// Whether a wake-up was pending; clears it.
     func consume() -> Bool {
-        guard pending.exchange(false, ordering: .sequentiallyConsistent) else { return false }
-        _ = fc_eventfd_drain(fd)
-        return true
+        wake.consume()
     }
 
     /// Clears a pending wake-up (for sources that saw the eventfd become readable).
@@ -49,9 +47,5 @@ final class ControlChannel: Sendable {
     /// Makes `signal()` fire `timer` (or nothing, with -1).
     func kick(timer: Int32) {
         kickedTimer.store(timer, ordering: .sequentiallyConsistent)
-    }
-
-    deinit {
-        Glibc.close(fd)
     }
 }

@@ -1,6 +1,6 @@
-internal import CLinuxShims
 import Logging
 import Synchronization
+internal import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -90,7 +90,7 @@ final class FrameDriver: Sendable {
     init(
         source: any TickSource, control: ControlChannel, reason: FrameSourceInfo.Reason,
         options: FrameThreadOptions, logger: Logger,
-        now: @escaping @Sendable () -> Int64 = { fc_monotonic_ns() },
+        now: @escaping @Sendable () -> Int64 = { KernelClock.monotonicNanoseconds() },
         fallback: @escaping SourceFailover.FallbackFactory = FrameDriver.standardTimer,
         recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
     ) {

@@ -1,29 +1,44 @@
-internal import CLinuxShims
 internal import SystemCalls
+import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// The real ``TimerSystemCalls``: `clock_gettime(CLOCK_MONOTONIC)` and a `timerfd`.
+/// The real ``TimerSystemCalls``: `clock_gettime(CLOCK_MONOTONIC)` and a blocking `timerfd`, through
+/// the package's Linux call layer.
 struct LinuxTimerSystemCalls: TimerSystemCalls {
     func monotonicNanoseconds() -> Int64 {
-        fc_monotonic_ns()
+        KernelClock.monotonicNanoseconds()
     }
 
     func createTimer() throws(SystemCallError) -> Int32 {
-        try SystemCall.perform("timerfd_create") { fc_timerfd_create(0) }
+        do {
+            return try TimerDescriptor.create(blocking: true).fileDescriptor.rawValue
+        } catch {
+            throw SystemCallError(call: "timerfd_create", errno: error)
+        }
     }
 
     func setTimer(_ timer: Int32, absoluteDeadline: Int64) throws(SystemCallError) {
-        try SystemCall.perform("timerfd_settime") { fc_timerfd_set_absolute(timer, absoluteDeadline) }
+        do {
+            let descriptor = TimerDescriptor(FileDescriptor(rawValue: timer), isBlocking: true)
+            if absoluteDeadline == 0 {
+                try descriptor.disarm()
+            } else {
+                try descriptor.arm(at: absoluteDeadline)
+            }
+        } catch {
+            throw SystemCallError(call: "timerfd_settime", errno: error)
+        }
     }
 
     func waitForTimer(_ timer: Int32) throws(SystemCallError) {
-        try SystemCall.perform("read(timerfd)") { fc_timerfd_drain(timer) }
+        do {
+            _ = try TimerDescriptor(FileDescriptor(rawValue: timer), isBlocking: true).expirations(
+                retryOnInterrupt: false)
+        } catch {
+            throw SystemCallError(call: "read(timerfd)", errno: error)
+        }
     }
 
     func closeTimer(_ timer: Int32) {
-        Glibc.close(timer)
+        try? TimerDescriptor(FileDescriptor(rawValue: timer), isBlocking: true).close()
     }
 }

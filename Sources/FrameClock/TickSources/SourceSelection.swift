@@ -1,6 +1,6 @@
-internal import CLinuxShims
 internal import DRM
 import Logging
+internal import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -148,7 +148,8 @@ enum SourceSelection {
         logger: Logger
     ) throws(DisplayLinkError) -> FrameDriver {
         let control = try ControlChannel()
-        let grid = TickGrid(anchorSequence: 0, anchorTimestamp: fc_monotonic_ns(), period: period)
+        let grid = TickGrid(
+            anchorSequence: 0, anchorTimestamp: KernelClock.monotonicNanoseconds(), period: period)
         let timer = try TimerTickSource(grid: grid, precision: precision, control: control)
         return FrameDriver(source: timer, control: control, reason: reason, options: options, logger: logger)
     }

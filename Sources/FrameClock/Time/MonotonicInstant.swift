@@ -1,4 +1,4 @@
-internal import CLinuxShims
+internal import SystemCalls
 
 /// An instant on `CLOCK_MONOTONIC`, in nanoseconds: the clock in which the kernel stamps vblank
 /// events and in which every FrameClock timestamp is expressed.
@@ -16,7 +16,7 @@ public struct MonotonicInstant: InstantProtocol, Hashable, Comparable, Sendable,
 
     /// The current instant, read from `CLOCK_MONOTONIC`.
     public static func now() -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: fc_monotonic_ns())
+        MonotonicInstant(nanoseconds: KernelClock.monotonicNanoseconds())
     }
 
     /// The instant in seconds, for timing models that use floating-point seconds

@@ -1,4 +1,4 @@
-internal import CLinuxShims
+internal import SystemCalls
 
 /// Converts between `CLOCK_MONOTONIC` and `CLOCK_REALTIME`.
 public enum WallClock {
@@ -9,9 +9,9 @@ public enum WallClock {
     public static func currentOffsetNanoseconds() -> Int64 {
         var best: (gap: Int64, offset: Int64) = (.max, 0)
         for _ in 0..<3 {
-            let before = fc_monotonic_ns()
-            let wall = fc_realtime_ns()
-            let after = fc_monotonic_ns()
+            let before = KernelClock.monotonicNanoseconds()
+            let wall = KernelClock.realtimeNanoseconds()
+            let after = KernelClock.monotonicNanoseconds()
             let gap = after - before
             if gap < best.gap {
                 best = (gap, wall - (before + gap / 2))
