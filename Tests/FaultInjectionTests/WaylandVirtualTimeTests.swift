@@ -14,19 +14,21 @@ struct WaylandVirtualTimeTests {
     /// callbacks): they target one interval on, and are shown one interval late.
     static let settlingFrames = 10
 
-    /// A compositor on a fresh kernel clock, its first repaint 5 ms after the clock's start.
-    func compositor() -> ScriptedCompositor {
+    /// A compositor on a fresh kernel clock, its first repaint 5 ms after the clock's start, and
+    /// that start.
+    func compositor() -> (ScriptedCompositor, start: Int64) {
         let kernel = ScriptedKernel()
-        return ScriptedCompositor(
-            kernel: kernel, interval: interval, firstRepaint: kernel.monotonicNanoseconds() + 5_000_000)
+        let start = kernel.monotonicNanoseconds()
+        return (
+            ScriptedCompositor(kernel: kernel, interval: interval, firstRepaint: start + 5_000_000), start
+        )
     }
 
     @Test(
         "hidden for 500 ms: on the timer within two intervals of the last callback, on the last presentations' grid; shown again: back on the callbacks, no burst, no frame twice"
     )
     func hiddenAndShown() async throws {
-        let compositor = compositor()
-        let start = compositor.monotonicNanoseconds()
+        let (compositor, start) = compositor()
         let hiddenAt = start + 1_000_000_000 + 3_000_000
         let shownAt = hiddenAt + 500_000_000
         compositor.schedule(.hidden, at: hiddenAt)
@@ -105,8 +107,7 @@ struct WaylandVirtualTimeTests {
         "the compositor dies: the link fails over to a timer on its grid with the reason, and no frame it was to show stays pending"
     )
     func compositorDies() async throws {
-        let compositor = compositor()
-        let start = compositor.monotonicNanoseconds()
+        let (compositor, start) = compositor()
         let diedAt = start + 1_000_000_000 + 7_000_000
         compositor.schedule(.dies, at: diedAt)
         let outcome = try await WaylandLinkHarness.run(compositor, until: diedAt + 300_000_000)
@@ -167,8 +168,7 @@ struct WaylandVirtualTimeTests {
         "a render-deadline link: its callbacks start at the planned moment, and the commit counts from the deferred callback's end (a skipped repaint is no stall)"
     )
     func renderDeadline() async throws {
-        let compositor = compositor()
-        let start = compositor.monotonicNanoseconds()
+        let (compositor, start) = compositor()
         // The compositor misses one repaint: the callback comes an interval later than usual, within
         // two intervals of the commit made in the deferred callback but not of the tick.
         compositor.schedule(.skipsRepaint, at: start + 500_000_000)
