@@ -210,11 +210,13 @@ let package = Package(
             dependencies: ["DRM", "TestSupport", .product(name: "SystemPackage", package: "swift-system")],
             path: "Tests/DRMTests",
             swiftSettings: strict),
-        // Faults at the DRM boundary: the tick sources over a scripted kernel, in virtual time.
+        // Faults at the DRM and Wayland boundaries: the tick sources over a scripted kernel and a
+        // scripted compositor, in virtual time.
         .testTarget(
             name: "FaultInjectionTests",
             dependencies: [
-                "FrameClock", "DRM", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "FrameClock", "DRM", "Wayland", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),

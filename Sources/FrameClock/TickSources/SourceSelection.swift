@@ -84,7 +84,7 @@ enum SourceSelection {
     /// A driver on a Wayland surface's frame callbacks.
     static func waylandDriver(
         surface: WaylandSurfaceBinding, options: FrameThreadOptions, logger: Logger,
-        configure: (WaylandTickSource) -> Void = { _ in }
+        configure: (WaylandTickSource<WaylandSurfaceBinding>) -> Void = { _ in }
     ) throws(DisplayLinkError) -> FrameDriver {
         let control: ControlChannel
         do {

@@ -1,8 +1,11 @@
+internal import CLinuxShims
+import SystemPackage
 import Wayland
 
 /// The surface a Wayland tick source ticks on: the library's window, or a toolkit's surface adopted
-/// on a connection (and event queue) of the source's own.
-final class WaylandSurfaceBinding {
+/// on a connection (and event queue) of the source's own. Its events are timed on
+/// `CLOCK_MONOTONIC` and waited for in `poll` (``WaylandFrameTiming/nextEvent(timeout:wakingOn:)``).
+final class WaylandSurfaceBinding: WaylandSurfaceEvents {
     /// Frame callbacks and presentation feedback on the surface.
     let timing: WaylandFrameTiming
     /// The connection the surface is on.
@@ -57,6 +60,31 @@ final class WaylandSurfaceBinding {
     var feedbackUnavailable: String? {
         connection.supportsPresentationFeedback
             ? nil : WaylandError.missingGlobal(interface: "wp_presentation", version: 1).description
+    }
+
+    func requestFrameCallback() throws(WaylandError) -> UInt64 {
+        try timing.requestFrameCallback()
+    }
+
+    func requestPresentationFeedback() throws(WaylandError) -> UInt64 {
+        try timing.requestPresentationFeedback()
+    }
+
+    func monotonicNanoseconds() -> Int64 {
+        fc_monotonic_ns()
+    }
+
+    /// Waits in `poll` on the connection and `control`'s eventfd, for at most the time left until
+    /// `deadline`.
+    func nextEvent(until deadline: Int64, wakingOn control: ControlChannel) -> WaylandFrameEvent {
+        timing.nextEvent(
+            timeout: Duration(nanoseconds: max(0, deadline - fc_monotonic_ns())),
+            wakingOn: FileDescriptor(rawValue: control.fd))
+    }
+
+    /// The connection's failure (a protocol error, the compositor gone), in words.
+    var connectionFailure: String? {
+        connection.failure?.description
     }
 
     /// Stops watching the surface; a toolkit's surface's wrapper and the source's connection are

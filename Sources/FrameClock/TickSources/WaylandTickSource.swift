@@ -1,5 +1,3 @@
-internal import CLinuxShims
-import SystemPackage
 import Wayland
 
 /// Ticks on a Wayland surface's frame callbacks, on the grid of the compositor's presentation times.
@@ -26,7 +24,10 @@ import Wayland
 /// compositor needs; the timer sources are the ones that aim at microseconds. For the same reason
 /// the source does not wake early to rehearse the dispatch path: a callback arrives when the
 /// compositor sends it, not at an instant the source could wake before.
-final class WaylandTickSource: TickSource {
+///
+/// The source is generic over its ``WaylandSurfaceEvents``: it reads time and waits only through
+/// the surface (``WaylandSurfaceBinding`` in production, a compositor in virtual time in tests).
+final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     let kind = FrameSourceKind.wayland
     /// The compositor shows the frames and reports when.
     let presentsFrames = true
@@ -47,7 +48,7 @@ final class WaylandTickSource: TickSource {
         var callbackAt: Int64?
     }
 
-    private let surface: WaylandSurfaceBinding
+    private let surface: Surface
     private let control: ControlChannel
     private var presentations: PresentationGrid
     private var pending: PendingCallback?
@@ -103,18 +104,20 @@ final class WaylandTickSource: TickSource {
 
     /// Feedbacks asked for and not answered, at most: a hidden surface answers none until it is
     /// shown again, and frames beyond these go without feedback meanwhile.
-    static let maximumOutstandingFeedback = 8
+    static var maximumOutstandingFeedback: Int { 8 }
     /// How long a first frame callback may take before the surface counts as not shown, in ns.
-    static let settlingTimeout: Int64 = 100_000_000
+    static var settlingTimeout: Int64 { 100_000_000 }
     /// The interval assumed when the compositor names no output refresh.
-    static let defaultInterval: Int64 = 16_666_667
+    static var defaultInterval: Int64 { 16_666_667 }
 
-    /// A source on `surface`, its grid starting at `now` with the output's advertised refresh.
-    init(surface: WaylandSurfaceBinding, control: ControlChannel, now: Int64 = fc_monotonic_ns()) {
+    /// A source on `surface`, its grid starting at `now` (the surface's clock now by default) with
+    /// the output's advertised refresh.
+    init(surface: Surface, control: ControlChannel, now: Int64? = nil) {
         self.surface = surface
         self.control = control
         let interval = surface.outputInterval ?? Self.defaultInterval
-        presentations = PresentationGrid(start: now, advertisedInterval: interval)
+        presentations = PresentationGrid(
+            start: now ?? surface.monotonicNanoseconds(), advertisedInterval: interval)
         publishedInterval = interval
         feedbackUnavailable = surface.feedbackUnavailable
         reason = feedbackUnavailable.map { .frameCallbacksOnly($0) } ?? .requested
@@ -164,7 +167,7 @@ final class WaylandTickSource: TickSource {
         // then (a thread that woke late may find it already sent).
         var nothingSent = false
         while true {
-            let now = fc_monotonic_ns()
+            let now = surface.monotonicNanoseconds()
             let armedAt = timerSince == nil ? pending?.armedAt : nil
             let overdue = armedAt.map { now >= stallDeadline(armedAt: $0) } ?? false
             if overdue, nothingSent, let armedAt {
@@ -179,7 +182,7 @@ final class WaylandTickSource: TickSource {
             }
             if let limit, now >= limit { return .due }
             let deadline = overdue ? now + 1 : onGrid ? due : stallDeadline(armedAt: armedAt ?? now)
-            switch try nextEvent(until: limit.map { min($0, deadline) } ?? deadline, now: now) {
+            switch try nextEvent(until: limit.map { min($0, deadline) } ?? deadline) {
             case .callback(let receivedAt):
                 let tick = presentations.callbackSequence(receivedAt: receivedAt)
                 // Nobody wants the tick this callback follows: the grid ticks the wanted one.
@@ -213,7 +216,7 @@ final class WaylandTickSource: TickSource {
     /// pending frame callback, which the compositor sends at its next repaint.
     func dispatchEnded() {
         if var callback = pending, callback.armedAt == nil, callback.tick == lastTick {
-            callback.armedAt = fc_monotonic_ns()
+            callback.armedAt = surface.monotonicNanoseconds()
             pending = callback
         }
         lastTick = nil
@@ -226,10 +229,10 @@ final class WaylandTickSource: TickSource {
         mode = .idle(resume: mode.ticking)
         defer { mode = mode.ticking }
         while true {
-            let now = fc_monotonic_ns()
+            let now = surface.monotonicNanoseconds()
             if let limit, now >= limit { return .due }
             let deadline = min(limit ?? .max, now + 1_000_000_000)
-            if case .woken = try nextEvent(until: deadline, now: now) { break }
+            if case .woken = try nextEvent(until: deadline) { break }
         }
         pending?.armedAt = nil
         return .woken
@@ -267,7 +270,7 @@ final class WaylandTickSource: TickSource {
                 }
             } else {
                 pending = PendingCallback(
-                    id: try surface.timing.requestFrameCallback(), tick: sequence, armedAt: nil)
+                    id: try surface.requestFrameCallback(), tick: sequence, armedAt: nil)
             }
         } catch {
             throw failure(error)
@@ -276,7 +279,7 @@ final class WaylandTickSource: TickSource {
             return
         }
         do {
-            let id = try surface.timing.requestPresentationFeedback()
+            let id = try surface.requestPresentationFeedback()
             feedbackTicks[id] = FeedbackRecord(tick: sequence, callbackAt: callbackAt)
         } catch .missingGlobal(let interface, let version) {
             feedbackLost(WaylandError.missingGlobal(interface: interface, version: version).description)
@@ -301,12 +304,9 @@ final class WaylandTickSource: TickSource {
         case other
     }
 
-    /// Waits until `deadline` for the surface's next event and takes it.
-    private func nextEvent(until deadline: Int64, now: Int64) throws(TickSourceFailure) -> Arrival {
-        let event = surface.timing.nextEvent(
-            timeout: Duration(nanoseconds: max(0, deadline - now)),
-            wakingOn: FileDescriptor(rawValue: control.fd))
-        switch event {
+    /// Waits until `deadline` (on the surface's clock) for the surface's next event and takes it.
+    private func nextEvent(until deadline: Int64) throws(TickSourceFailure) -> Arrival {
+        switch surface.nextEvent(until: deadline, wakingOn: control) {
         case .frameCallback(let done):
             guard done.id == pending?.id else { return .other }
             pending = nil
@@ -336,8 +336,8 @@ final class WaylandTickSource: TickSource {
         case .closed:
             throw TickSourceFailure(reason: "\(surface.name) was closed", errno: nil)
         case .connectionLost(let errno):
-            throw TickSourceFailure(
-                reason: (surface.connection.failure ?? .connectionLost(errno)).description, errno: errno)
+            let reason = surface.connectionFailure ?? WaylandError.connectionLost(errno).description
+            throw TickSourceFailure(reason: reason, errno: errno)
         }
     }
 

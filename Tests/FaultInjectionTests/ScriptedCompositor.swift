@@ -1,0 +1,250 @@
+import SystemPackage
+
+@testable import FrameClock
+@testable import Wayland
+
+/// A Wayland compositor in virtual time behind a ``WaylandTickSource``'s surface seam
+/// (``WaylandSurfaceEvents``), on the clock of a ``ScriptedKernel`` (whose timerfd calls the
+/// fallback timer uses, so that a source that fails over goes on in the same virtual time).
+///
+/// While the surface is shown, the compositor repaints every ``interval`` on a fixed phase. The
+/// frame callbacks and presentation feedback asked for go with the surface's next ``commit()``; the
+/// first repaint after a commit sends its frame callbacks (received at the repaint) and composites
+/// it, and the next repaint presents it (`.presented` at that repaint, with the interval as the
+/// refresh): a commit made after a callback is shown two intervals after it, as weston shows it. A
+/// commit replaced before it was repainted has its feedback discarded, as is a repainted one not yet
+/// presented when the surface is hidden. Hidden, nothing is repainted; shown again, the repaints
+/// start over at that instant, on a new phase. A repaint can be skipped (the compositor missed it),
+/// and the compositor can die: the wait then returns `.connectionLost(EPIPE)` and every request
+/// fails.
+///
+/// A wait moves the clock to the next instant at which the compositor sends something, or to its
+/// deadline; a signalled control channel ends it at once with `.woken`. Every run is exact and
+/// repeatable.
+final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
+    /// What the script changes at an instant.
+    enum Change: Hashable, Sendable {
+        /// The surface is hidden (unmapped, minimised): no repaints.
+        case hidden
+        /// The surface is shown again: the repaints start over, the first at this instant.
+        case shown
+        /// The repaint due at or after this instant does not happen.
+        case skipsRepaint
+        /// The compositor dies: the connection breaks with `EPIPE`.
+        case dies
+    }
+
+    /// The compositor's own record of what it did, for the tests to compare with the link's.
+    struct Record: Sendable {
+        /// When each commit was made.
+        var commits: [Int64] = []
+        /// When each frame callback was sent, by id.
+        var callbacks: [(id: UInt64, at: Int64)] = []
+        /// When each presentation was sent (its time), by feedback id.
+        var presentations: [(id: UInt64, at: Int64)] = []
+        /// Feedback ids discarded.
+        var discarded: [UInt64] = []
+    }
+
+    private struct Content {
+        var callbacks: [UInt64] = []
+        var feedbacks: [UInt64] = []
+    }
+
+    private struct State {
+        var shown = true
+        var dead = false
+        /// The next repaint while shown.
+        var nextRepaint: Int64
+        var scheduled: [(at: Int64, change: Change)] = []
+        var skipping = false
+        /// Asked for since the last commit.
+        var requested = Content()
+        /// Committed and not repainted yet.
+        var committed: Content?
+        /// Repainted at the last repaint, presented at the next.
+        var repainted: [UInt64] = []
+        var events: [WaylandFrameEvent] = []
+        var nextID: UInt64 = 1
+        var record = Record()
+    }
+
+    let kernel: ScriptedKernel
+    /// The repaint interval (also the advertised refresh).
+    let interval: Int64
+    let name = "Wayland window 'scripted'"
+    let feedbackUnavailable: String? = nil
+    /// No wait may take the clock past this instant: a run gone wrong ends instead of spinning.
+    private let limit: Int64
+    private let state: Locked<State>
+
+    /// A compositor shown from the start, its first repaint at `firstRepaint`, on `kernel`'s clock.
+    init(
+        kernel: ScriptedKernel, interval: Int64 = 16_666_667, firstRepaint: Int64,
+        limit: Duration = .seconds(600)
+    ) {
+        self.kernel = kernel
+        self.interval = interval
+        self.limit = kernel.monotonicNanoseconds() + limit.wholeNanoseconds
+        state = Locked(State(nextRepaint: firstRepaint))
+    }
+
+    var outputInterval: Int64? { interval }
+
+    /// What the compositor did so far.
+    var record: Record { state.withLock { $0.record } }
+
+    // MARK: - Script
+
+    /// Changes the surface or the compositor at the instant `time`.
+    func schedule(_ change: Change, at time: Int64) {
+        state.withLock { state in
+            state.scheduled.append((time, change))
+            state.scheduled.sort { $0.at < $1.at }
+        }
+    }
+
+    /// The surface's commit, as the front end makes it in a frame's callback: what was asked for
+    /// since the last one goes with it.
+    func commit() {
+        let now = kernel.monotonicNanoseconds()
+        state.withLock { state in
+            catchUp(&state, to: now)
+            guard !state.dead else { return }
+            state.record.commits.append(now)
+            var content = state.requested
+            state.requested = Content()
+            // A commit not yet repainted is replaced: its feedback is discarded, its callbacks stay.
+            if let replaced = state.committed {
+                content.callbacks = replaced.callbacks + content.callbacks
+                discard(replaced.feedbacks, at: now, &state)
+            }
+            state.committed = content
+        }
+    }
+
+    // MARK: - WaylandSurfaceEvents
+
+    func requestFrameCallback() throws(WaylandError) -> UInt64 {
+        try request { $0.requested.callbacks.append($1) }
+    }
+
+    func requestPresentationFeedback() throws(WaylandError) -> UInt64 {
+        try request { $0.requested.feedbacks.append($1) }
+    }
+
+    func monotonicNanoseconds() -> Int64 {
+        kernel.monotonicNanoseconds()
+    }
+
+    func nextEvent(until deadline: Int64, wakingOn control: ControlChannel) -> WaylandFrameEvent {
+        while true {
+            if control.consume() { return .woken }
+            let now = kernel.monotonicNanoseconds()
+            let step = state.withLock { state -> (event: WaylandFrameEvent?, next: Int64) in
+                catchUp(&state, to: now)
+                if !state.events.isEmpty { return (state.events.removeFirst(), now) }
+                if state.dead { return (.connectionLost(.brokenPipe), now) }
+                return (nil, nextMoment(state))
+            }
+            if let event = step.event { return event }
+            let target = min(step.next, deadline)
+            guard target <= limit else { return .connectionLost(.canceled) }
+            if target > now { kernel.elapse(Duration(nanoseconds: target - now)) }
+            if step.next > deadline { return .timedOut }
+        }
+    }
+
+    var connectionFailure: String? {
+        state.withLock { $0.dead } ? WaylandError.connectionLost(.brokenPipe).description : nil
+    }
+
+    func close() {}
+
+    // MARK: - The compositor's work
+
+    private func request(_ add: (inout State, UInt64) -> Void) throws(WaylandError) -> UInt64 {
+        let now = kernel.monotonicNanoseconds()
+        return try state.withLock { state throws(WaylandError) -> UInt64 in
+            catchUp(&state, to: now)
+            guard !state.dead else { throw .connectionLost(.brokenPipe) }
+            let id = state.nextID
+            state.nextID += 1
+            add(&state, id)
+            return id
+        }
+    }
+
+    /// The next instant at which something happens: a scripted change, or a repaint while shown.
+    private func nextMoment(_ state: State) -> Int64 {
+        min(state.scheduled.first?.at ?? .max, state.shown ? state.nextRepaint : .max)
+    }
+
+    /// Does everything due at or before `now`, in order.
+    private func catchUp(_ state: inout State, to now: Int64) {
+        while !state.dead {
+            let moment = nextMoment(state)
+            guard moment <= now else { return }
+            if let first = state.scheduled.first, first.at == moment {
+                state.scheduled.removeFirst()
+                apply(first.change, at: moment, &state)
+            } else {
+                repaint(at: moment, &state)
+            }
+        }
+    }
+
+    private func apply(_ change: Change, at time: Int64, _ state: inout State) {
+        switch change {
+        case .hidden:
+            state.shown = false
+            discard(state.repainted, at: time, &state)
+            state.repainted = []
+        case .shown:
+            state.shown = true
+            state.nextRepaint = time
+        case .skipsRepaint:
+            state.skipping = true
+        case .dies:
+            state.dead = true
+        }
+    }
+
+    /// One repaint: what was composited at the last one is presented, what was committed since is
+    /// composited and its frame callbacks sent.
+    private func repaint(at time: Int64, _ state: inout State) {
+        state.nextRepaint = time + interval
+        if state.skipping {
+            state.skipping = false
+            return
+        }
+        for id in state.repainted {
+            state.events.append(
+                .presented(
+                    WaylandPresentedFrame(
+                        feedbackID: id, time: time, compositorTime: time, compositorClockID: 1,
+                        conversionErrorBound: 0, refreshInterval: interval, sequence: 0, flags: [.vsync],
+                        receivedAt: time)))
+            state.record.presentations.append((id, time))
+        }
+        state.repainted = []
+        guard let content = state.committed else { return }
+        state.committed = nil
+        for id in content.callbacks {
+            state.events.append(
+                .frameCallback(
+                    WaylandFrameCallback(
+                        id: id, callbackTime: UInt32(truncatingIfNeeded: time / 1_000_000), receivedAt: time))
+            )
+            state.record.callbacks.append((id, time))
+        }
+        state.repainted = content.feedbacks
+    }
+
+    private func discard(_ feedbacks: [UInt64], at time: Int64, _ state: inout State) {
+        for id in feedbacks {
+            state.events.append(.discarded(feedbackID: id, receivedAt: time))
+            state.record.discarded.append(id)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Testing
+
+@testable import FrameClock
+
+/// A display link on a Wayland surface whose compositor is scripted in virtual time: the source's
+/// fall back to a timer when the callbacks stop, its return, its failover when the compositor dies
+/// and its render deadlines, each run exactly through the real frame thread.
+@Suite("A Wayland surface in virtual time")
+struct WaylandVirtualTimeTests {
+    /// The compositor's repaint interval (and advertised refresh).
+    let interval: Int64 = 16_666_667
+
+    /// Frames made before the source learns the compositor's depth (three presentations after
+    /// callbacks): they target one interval on, and are shown one interval late.
+    static let settlingFrames = 10
+
+    /// A compositor on a fresh kernel clock, its first repaint 5 ms after the clock's start, and
+    /// that start.
+    func compositor() -> (ScriptedCompositor, start: Int64) {
+        let kernel = ScriptedKernel()
+        let start = kernel.monotonicNanoseconds()
+        return (
+            ScriptedCompositor(kernel: kernel, interval: interval, firstRepaint: start + 5_000_000), start
+        )
+    }
+
+    @Test(
+        "hidden for 500 ms: on the timer within two intervals of the last callback, on the last presentations' grid; shown again: back on the callbacks, no burst, no frame twice"
+    )
+    func hiddenAndShown() async throws {
+        let (compositor, start) = compositor()
+        let hiddenAt = start + 1_000_000_000 + 3_000_000
+        let shownAt = hiddenAt + 500_000_000
+        compositor.schedule(.hidden, at: hiddenAt)
+        compositor.schedule(.shown, at: shownAt)
+        let outcome = try await WaylandLinkHarness.run(compositor, until: shownAt + 300_000_000)
+        let record = compositor.record
+        let delivered = outcome.delivered
+
+        // Before the hide, every frame follows the callbacks.
+        #expect(delivered.filter { $0.calledAt < hiddenAt }.allSatisfy { $0.kind == .wayland })
+        // On the timer within two intervals of the last callback, saying why.
+        let lastCallback = try #require(record.callbacks.last { $0.at < hiddenAt }).at
+        let firstOnTimer = try #require(delivered.firstIndex { $0.kind == .timer })
+        let switched = delivered[firstOnTimer].calledAt - lastCallback
+        #expect(switched > interval && switched <= 2 * interval, "on the timer \(switched) ns after it")
+        guard case .frameCallbacksStopped(let why) = delivered[firstOnTimer].reason else {
+            Issue.record("reason: \(delivered[firstOnTimer].reason)")
+            return
+        }
+        #expect(why.hasPrefix("no frame callback from Wayland window 'scripted'"), "\(why)")
+        // Frames keep coming while hidden, on the grid of the last presentations.
+        let lastPresentation = try #require(record.presentations.last { $0.at < hiddenAt }).at
+        let onTimer = delivered.filter { $0.kind == .timer }
+        #expect(onTimer.count >= 28, "\(onTimer.count) frames in 500 ms hidden")
+        for frame in onTimer {
+            let offset = frame.frame.timestamp.nanoseconds - lastPresentation
+            #expect(offset > 0 && offset % interval == 0, "frame \(frame.frame.sequence) off the grid")
+            #expect(frame.calledAt < shownAt + 2 * interval)
+        }
+        for (earlier, later) in zip(onTimer, onTimer.dropFirst()) {
+            #expect(later.calledAt - earlier.calledAt <= 2 * interval)
+        }
+
+        // Shown again: back on the callbacks, reported, and the last frames follow them.
+        let firstBack = try #require(delivered.lastIndex { $0.kind == .timer }) + 1
+        try #require(firstBack < delivered.count)
+        #expect(
+            delivered[firstBack].calledAt >= shownAt
+                && delivered[firstBack].calledAt <= shownAt + 3 * interval)
+        #expect(delivered[firstBack...].allSatisfy { $0.kind == .wayland })
+        guard case .frameCallbacksResumed(let stoppedFor) = outcome.sourceInfo.reason else {
+            Issue.record("reason: \(outcome.sourceInfo.reason)")
+            return
+        }
+        let stopped = stoppedFor.wholeNanoseconds
+        #expect(abs(stopped - 500_000_000) <= 2 * interval, "stopped for \(stopped) ns")
+        let callbackTimes = Set(record.callbacks.map(\.at))
+        #expect(delivered.suffix(10).allSatisfy { callbackTimes.contains($0.calledAt) })
+
+        // No burst, no frame twice: never two callbacks within half an interval, the sequence always
+        // forward, and every grid point passed over counted as skipped.
+        for gap in outcome.callbackGaps { #expect(gap >= interval / 2, "gap \(gap) ns") }
+        var skipped = 0
+        for (earlier, later) in zip(outcome.sequences, outcome.sequences.dropFirst()) {
+            #expect(later > earlier)
+        }
+        for (index, frame) in delivered.enumerated().dropFirst() {
+            let jump = Int(outcome.sequences[index] - outcome.sequences[index - 1]) - 1
+            #expect(frame.frame.skippedFrames == jump, "frame \(frame.frame.sequence)")
+            skipped += jump
+        }
+        #expect(skipped > 0 && outcome.statistics.skippedFrames == skipped)
+        // The commits made while hidden were never shown.
+        #expect(!record.discarded.isEmpty && outcome.statistics.framesDropped >= 1)
+
+        // A sourceChanges consumer saw both changes, in order.
+        let changes = outcome.changes.map { ($0.kind, $0.reason) }
+        try #require(changes.count == 2, "\(outcome.changes)")
+        #expect(changes[0].0 == .timer && changes[1].0 == .wayland)
+        if case .frameCallbacksStopped = changes[0].1 {} else { Issue.record("\(changes[0].1)") }
+        if case .frameCallbacksResumed = changes[1].1 {} else { Issue.record("\(changes[1].1)") }
+        #expect(outcome.errors.isEmpty && outcome.warnings.isEmpty)
+    }
+
+    @Test(
+        "the compositor dies: the link fails over to a timer on its grid with the reason, and no frame it was to show stays pending"
+    )
+    func compositorDies() async throws {
+        let (compositor, start) = compositor()
+        let diedAt = start + 1_000_000_000 + 7_000_000
+        compositor.schedule(.dies, at: diedAt)
+        let outcome = try await WaylandLinkHarness.run(compositor, until: diedAt + 300_000_000)
+        let record = compositor.record
+        let failure = "the Wayland connection was lost: EPIPE"
+
+        // On a timer, with the reason, and a sourceChanges consumer saw the change.
+        #expect(outcome.sourceInfo.kind == .timer)
+        guard case .failedOver(let from, let why) = outcome.sourceInfo.reason else {
+            Issue.record("reason: \(outcome.sourceInfo.reason)")
+            return
+        }
+        #expect(from.hasPrefix("Wayland window 'scripted'"), "\(from)")
+        #expect(why.hasPrefix(failure) && why.hasSuffix("the compositor has gone away"), "\(why)")
+        #expect(outcome.changes.map(\.kind) == [.timer])
+        #expect(outcome.changes.first?.reason == outcome.sourceInfo.reason)
+        #expect(outcome.warnings.count == 1)
+
+        // No gap: the timer goes on within two intervals, on the last presentations' grid.
+        let lastPresentation = try #require(record.presentations.last).at
+        let firstOnTimer = try #require(outcome.delivered.firstIndex { $0.kind == .timer })
+        try #require(firstOnTimer > 0)
+        #expect(
+            outcome.delivered[firstOnTimer].calledAt - outcome.delivered[firstOnTimer - 1].calledAt <= 2
+                * interval)
+        for frame in outcome.delivered[firstOnTimer...] {
+            #expect((frame.frame.timestamp.nanoseconds - lastPresentation) % interval == 0)
+        }
+        for gap in outcome.callbackGaps {
+            #expect(gap >= interval / 2 && gap <= 2 * interval, "gap \(gap) ns")
+        }
+
+        // Every frame made before the death has its outcome: shown on time, or not presented, with
+        // the failure; none stays pending. (The first frames, made before the source has learned
+        // that a commit is shown two intervals after its callback, target one interval on and are
+        // late by one: passed over.)
+        let before = outcome.timeline.entries.filter { $0.callbackStart.nanoseconds < diedAt }.dropFirst(
+            Self.settlingFrames)
+        #expect(before.count >= 50)
+        var notPresented = 0
+        for entry in before {
+            switch entry.outcome {
+            case .onTime:
+                #expect(entry.presented != nil)
+            case .notPresented(let reason):
+                notPresented += 1
+                #expect(entry.presented == nil)
+                #expect(reason.contains(failure), "\(reason)")
+            default:
+                Issue.record("frame \(entry.sequence): \(entry.outcome)")
+            }
+        }
+        #expect(notPresented >= 1 && notPresented == outcome.statistics.framesNotPresented)
+        #expect(compositor.kernel.timers == (created: 1, closed: 1))
+    }
+
+    @Test(
+        "a render-deadline link: its callbacks start at the planned moment, and the commit counts from the deferred callback's end (a skipped repaint is no stall)"
+    )
+    func renderDeadline() async throws {
+        let (compositor, start) = compositor()
+        // The compositor misses one repaint: the callback comes an interval later than usual, within
+        // two intervals of the commit made in the deferred callback but not of the tick.
+        compositor.schedule(.skipsRepaint, at: start + 500_000_000)
+        let margin: Int64 = 500_000
+        let work: Int64 = 2_000_000
+        // A commit is shown at the repaint after the next one: it must be made before the next.
+        let latency = interval + 2_000_000
+        let outcome = try await WaylandLinkHarness.run(
+            compositor, until: start + 1_000_000_000,
+            dispatch: .renderDeadline(safetyMargin: .nanoseconds(margin)),
+            presentationLatency: .nanoseconds(latency), work: .nanoseconds(work))
+        let record = compositor.record
+
+        // Always on the callbacks: the skipped repaint is not taken for a hidden surface.
+        #expect(outcome.delivered.allSatisfy { $0.kind == .wayland })
+        #expect(outcome.changes.isEmpty, "\(outcome.changes)")
+        #expect(outcome.sourceInfo.reason == .requested)
+
+        // Once the callback's duration and the compositor's depth are known, each callback starts at
+        // its deadline less the prediction and the margin: late in the interval, not at the tick.
+        let entries = outcome.timeline.entries
+        let deferred = entries.filter { $0.callbackStart > $0.timestamp }
+        #expect(deferred.count >= entries.count - 10, "\(deferred.count) of \(entries.count) deferred")
+        for entry in deferred {
+            let planned = entry.deadline.nanoseconds - entry.predictedDuration.wholeNanoseconds - margin
+            #expect(entry.callbackStart.nanoseconds == planned, "frame \(entry.sequence)")
+            #expect(entry.predictedDuration.wholeNanoseconds == work)
+            #expect(entry.callbackStart.nanoseconds - entry.timestamp.nanoseconds > interval / 2)
+        }
+        // Each deferred frame is committed before the next repaint and shown on time, except the
+        // one the skipped repaint delays; the link keeps the compositor's full rate.
+        // (The last two were still to be shown when the run ended.)
+        let settled = entries.dropFirst(Self.settlingFrames).dropLast(2)
+        let delayed = settled.filter { $0.outcome == .late(intervals: 1, cause: .displayLate) }
+        #expect(delayed.count == 2, "the skipped repaint delays the frame it was to present and the next")
+        let others = settled.filter { $0.outcome != .onTime && !delayed.contains($0) }
+        #expect(others.isEmpty, "\(others.map { ($0.sequence, $0.outcome) })")
+        let sequences = outcome.sequences
+        let jumps = zip(sequences, sequences.dropFirst()).filter { $1 - $0 != 1 }
+        #expect(jumps.count <= 1, "\(jumps)")
+        #expect(record.commits.count == outcome.delivered.count)
+        #expect(outcome.errors.isEmpty && outcome.warnings.isEmpty)
+    }
+}
