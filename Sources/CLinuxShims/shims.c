@@ -13,15 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static int64_t read_clock(clockid_t id) {
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-int64_t fc_monotonic_ns(void) { return read_clock(CLOCK_MONOTONIC); }
-int64_t fc_realtime_ns(void) { return read_clock(CLOCK_REALTIME); }
-
 int fc_timerfd_create(int nonblocking) {
     return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | (nonblocking ? TFD_NONBLOCK : 0));
 }
@@ -36,25 +27,7 @@ int fc_timerfd_set_absolute(int fd, int64_t deadline_ns) {
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }
 
-int fc_timerfd_drain(int fd) {
-    uint64_t count;
-    ssize_t n = read(fd, &count, sizeof count);
-    return n == (ssize_t)sizeof count ? 0 : -1;
-}
-
 int fc_eventfd_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
-
-int fc_eventfd_signal(int fd) {
-    uint64_t one = 1;
-    ssize_t n = write(fd, &one, sizeof one);
-    return n == (ssize_t)sizeof one ? 0 : -1;
-}
-
-int fc_eventfd_drain(int fd) {
-    uint64_t count;
-    ssize_t n = read(fd, &count, sizeof count);
-    return n == (ssize_t)sizeof count ? 0 : -1;
-}
 
 int fc_ppoll(struct pollfd *fds, nfds_t count, int64_t timeout_ns) {
     if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);

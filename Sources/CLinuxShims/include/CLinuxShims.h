@@ -7,28 +7,13 @@
 #include <poll.h>
 #include <stdint.h>
 
-// FrameClock's own call sites still use the clock readers, fc_timerfd_drain and the eventfd signal
-// and drain below; the other modules use SystemCalls (KernelClock, TimerDescriptor, EventDescriptor).
-
-/// Reads CLOCK_MONOTONIC in nanoseconds.
-int64_t fc_monotonic_ns(void);
-/// Reads CLOCK_REALTIME in nanoseconds.
-int64_t fc_realtime_ns(void);
-
 /// timerfd on CLOCK_MONOTONIC, close-on-exec, blocking unless `nonblocking`. Returns -1 and sets errno on failure.
 int fc_timerfd_create(int nonblocking);
 /// Arms the timer for an absolute CLOCK_MONOTONIC deadline (TFD_TIMER_ABSTIME); 0 disarms it.
 int fc_timerfd_set_absolute(int fd, int64_t deadline_ns);
-/// Reads the expiration count (blocking on a blocking timerfd); returns -1 with errno on failure
-/// (EAGAIN when a non-blocking one has not expired, EINTR after a signal).
-int fc_timerfd_drain(int fd);
 
 /// eventfd, non-blocking and close-on-exec.
 int fc_eventfd_create(void);
-/// Adds one to the counter.
-int fc_eventfd_signal(int fd);
-/// Resets the counter; returns -1 with errno EAGAIN when it was zero.
-int fc_eventfd_drain(int fd);
 
 /// ppoll(2) with a relative timeout in nanoseconds (a negative one waits without limit) and no
 /// signal mask change. Returns the number of descriptors with events, 0 when the time ran out, or -1

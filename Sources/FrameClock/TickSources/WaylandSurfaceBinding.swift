@@ -1,4 +1,4 @@
-internal import CLinuxShims
+internal import SystemCalls
 import SystemPackage
 import Wayland
 
@@ -71,14 +71,14 @@ final class WaylandSurfaceBinding: WaylandSurfaceEvents {
     }
 
     func monotonicNanoseconds() -> Int64 {
-        fc_monotonic_ns()
+        KernelClock.monotonicNanoseconds()
     }
 
     /// Waits in `poll` on the connection and `control`'s eventfd, for at most the time left until
     /// `deadline`.
     func nextEvent(until deadline: Int64, wakingOn control: ControlChannel) -> WaylandFrameEvent {
         timing.nextEvent(
-            timeout: Duration(nanoseconds: max(0, deadline - fc_monotonic_ns())),
+            timeout: Duration(nanoseconds: max(0, deadline - KernelClock.monotonicNanoseconds())),
             wakingOn: FileDescriptor(rawValue: control.fd))
     }
 
