@@ -5,6 +5,7 @@
 #define FRAMECLOCK_CLINUXSHIMS_H
 
 #include <poll.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// timerfd on CLOCK_MONOTONIC, close-on-exec, blocking unless `nonblocking`. Returns -1 and sets errno on failure.
@@ -33,6 +34,21 @@ int fc_set_fifo_priority(int priority);
 void fc_set_thread_name(const char *name);
 /// Spins briefly in a way that is kind to a sibling hyper-thread.
 void fc_cpu_relax(void);
+
+/// Installs the handler that takes a thread's stack when asked (a real-time signal); 0 or an errno.
+int fc_stack_sampler_install(void);
+/// Lets the calling thread take the sampling signal (a thread started from one that blocks signals,
+/// such as a dispatch worker, inherits its mask).
+void fc_stack_sampler_accept(void);
+/// The stack of `thread` (a pthread_t), innermost first: its return addresses in `frames`, at most
+/// `capacity`; their count, or -1 when the thread did not answer within `timeout_ns`.
+int fc_stack_sample(unsigned long thread, void **frames, int capacity, int64_t timeout_ns);
+/// The calling thread's stack, innermost first; the count of addresses.
+int fc_stack_of_this_thread(void **frames, int capacity);
+/// The name of the function `address` lies in (demangled when it is Swift's) in `buffer` and 1; its
+/// image and offset ("libc.so.6+0x1234") and 2 when it has no exported name; 0 when it lies in no
+/// image.
+int fc_symbol_name(void *address, char *buffer, size_t capacity);
 
 /// The symbolic name of an errno value, such as "EINVAL" (glibc's strerrorname_np), or NULL for a
 /// value glibc has no name for.

@@ -70,6 +70,8 @@ final class FrameDriver: Sendable {
     private let shared: Locked<Shared>
     /// The run loop's queue: touched only by the thread that dispatches.
     private let loop = RunLoopQueue()
+    /// What the dispatching thread runs, for the stall watchdog.
+    let activity = ActivityBoard()
     /// Whether an executor exists (read every frame without the lock).
     private let hasExecutor = Atomic<Bool>(false)
     /// The dispatching thread (`pthread_self`), or 0.
@@ -274,7 +276,9 @@ final class FrameDriver: Sendable {
                 break
             }
             guard let job = executor.jobs.withLock({ $0.pop() }) else { break }
+            activity.begin(link: 0, at: start)
             executor.run(job)
+            endActivity()
             let end = now()
             loop.jobDurations.record(end - start)
             ran += 1
@@ -310,8 +314,13 @@ final class FrameDriver: Sendable {
             try FrameThread.start { [self] in
                 markDispatcher(true)
                 DispatchingThread.mark(true)
+                StackSampler.acceptSamplingOnThisThread()
                 while true {
-                    while let job = executor.jobs.withLock({ $0.pop() }) { executor.run(job) }
+                    while let job = executor.jobs.withLock({ $0.pop() }) {
+                        activity.begin(link: 0, at: now())
+                        executor.run(job)
+                        endActivity()
+                    }
                     // Give the right up, then look once more: a job queued in between is not stranded.
                     loop.releaseJobs()
                     guard executor.pendingJobs > 0, loop.claimJobs() else { break }
@@ -322,6 +331,80 @@ final class FrameDriver: Sendable {
             loop.releaseJobs()
             logger.error("no thread can run the frame executor's jobs: \(error)")
         }
+    }
+
+    // MARK: - Stalls
+
+    /// Whether anyone wants stall reports: a link's ``DisplayLink/stalls`` consumer, or a logger that
+    /// writes warnings. A threaded driver is then watched by the process's ``StallWatchdog``.
+    func stallWatchersChanged() {
+        guard case .threaded = mode else { return }
+        let (links, running) = shared.withLock { ($0.links, $0.lifecycle == .running) }
+        let wanted = logger.logLevel <= .warning || links.contains { $0.hasStallWatchers }
+        StallWatchdog.shared.watch(self, wanted && running)
+    }
+
+    /// The shortest stall threshold of the links.
+    private func stallThreshold(links: [DisplayLink]) -> Int64 {
+        let period = shared.withLock { $0.info.period }
+        return links.map { $0.stallThresholdNanoseconds(period: period) }.min()
+            ?? max(4 * Int64(period.nanoseconds), 250_000_000)
+    }
+
+    /// The watchdog's look at the frame thread at `now`: reports a stall that has passed the threshold
+    /// (once per activity), with the thread's stack. When to look again.
+    func lookForStall(now: Int64) -> Int64 {
+        let links = shared.withLock { $0.links }
+        let threshold = stallThreshold(links: links)
+        let since = activity.since.load(ordering: .acquiring)
+        if since != 0, now - since >= threshold, activity.reported.load(ordering: .relaxed) != since {
+            let thread = dispatcher.load(ordering: .acquiring)
+            let stack = thread == 0 ? [] : StackSampler.stack(of: thread)
+            // Still the same activity: report it (the thread may have come back meanwhile).
+            if activity.since.load(ordering: .acquiring) == since {
+                activity.reported.store(since, ordering: .releasing)
+                report(stallOf: since, links: links, phase: .ongoing, duration: now - since, stack: stack)
+            }
+        }
+        return now + max(threshold / 4, 1_000_000)
+    }
+
+    /// In virtual time (a manual source's clock moved inside a callback or job): reports a stall
+    /// that has passed the threshold, as of the moment it did, with the calling thread's stack.
+    func virtualTimeMoved(to now: Int64) {
+        let since = activity.since.load(ordering: .acquiring)
+        guard since != 0, activity.reported.load(ordering: .relaxed) != since else { return }
+        let links = shared.withLock { $0.links }
+        let threshold = stallThreshold(links: links)
+        guard now - since >= threshold else { return }
+        activity.reported.store(since, ordering: .releasing)
+        report(
+            stallOf: since, links: links, phase: .ongoing, duration: threshold,
+            stack: StackSampler.stackOfThisThread())
+    }
+
+    /// Ends the running activity; reports the end of a stall that was reported while it lasted.
+    private func endActivity() {
+        guard let started = activity.end() else { return }
+        let links = shared.withLock { $0.links }
+        report(stallOf: started, links: links, phase: .ended, duration: now() - started, stack: [])
+    }
+
+    /// Sends a stall report to every link on the driver and logs it.
+    private func report(
+        stallOf since: Int64, links: [DisplayLink], phase: FrameStall.Phase, duration: Int64, stack: [String]
+    ) {
+        let identity = activity.link.load(ordering: .relaxed)
+        let period = shared.withLock { $0.info.period }
+        let what: FrameActivity =
+            identity == 0
+            ? .job : .callback(link: links.first { $0.identity == identity }?.label ?? "a display link")
+        let stall = FrameStall(
+            phase: phase, activity: what, started: MonotonicInstant(nanoseconds: since),
+            duration: Duration(nanoseconds: duration),
+            intervalsMissed: max(0, Int(Double(duration) / period.nanoseconds) - 1), stack: stack)
+        logger.warning("\(stall)")
+        for link in links { link.report(stall) }
     }
 
     /// Keeps the frame thread when the last link leaves, for links that join later.
@@ -398,7 +481,9 @@ final class FrameDriver: Sendable {
             case .none(let next):
                 wanted = next
             case .deliverNow(let delivery):
+                activity.begin(link: link.identity, at: delivery.started)
                 wanted = link.deliver(delivery, clock: now)
+                endActivity()
             case .deliverAt(let start):
                 loop.queue.insert(.linkStart(link), due: start)
                 loop.startsPending += 1
@@ -423,7 +508,9 @@ final class FrameDriver: Sendable {
             ran = true
             switch event {
             case .linkStart(let link):
+                activity.begin(link: link.identity, at: now())
                 _ = link.deliverPlannedFrame(clock: now)
+                endActivity()
                 loop.startsPending -= 1
                 if loop.startsPending == 0 { source?.dispatchEnded() }
             }
@@ -451,10 +538,13 @@ final class FrameDriver: Sendable {
     private func runThread(_ driving: ThreadedDriving) {
         let report = FrameThread.configureCurrentThread(name: "FrameClock", options: driving.options)
         DispatchingThread.mark(true)
+        StackSampler.acceptSamplingOnThisThread()
         markDispatcher(true)
         defer { markDispatcher(false) }
         shared.withLock { $0.threadReport = report }
         logger.debug("frame thread started: \(report)")
+        stallWatchersChanged()
+        defer { StallWatchdog.shared.watch(self, false) }
         var failover = SourceFailover(
             fallback: driving.fallback, recovery: driving.recovery,
             recoveryInterval: driving.recoveryInterval,

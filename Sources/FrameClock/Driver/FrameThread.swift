@@ -33,6 +33,11 @@ enum FrameThread {
         }
     }
 
+    /// Names the calling thread (at most 15 characters are kept).
+    static func nameCurrentThread(_ name: String) {
+        fc_set_thread_name(name)
+    }
+
     /// Names the calling thread, asks for 1 ns timer slack and, when `options` say so, for
     /// `SCHED_FIFO`; returns what was granted.
     static func configureCurrentThread(name: String, options: FrameThreadOptions) -> FrameThreadReport {

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import Wayland
 
 /// A timer synchronised to the display's refresh: the Linux counterpart of `CADisplayLink`.
@@ -57,7 +58,10 @@ public final class DisplayLink: Sendable {
         public static var automatic: Source { .automatic(fallbackFramesPerSecond: 60) }
     }
 
-    private let driver: FrameDriver
+    let driver: FrameDriver
+    /// The link's number in the process, from 1, for stall reports and logs.
+    let number = DisplayLink.nextNumber.add(1, ordering: .relaxed).newValue
+    private static let nextNumber = Atomic<Int>(0)
     /// Keeps a shared source alive while a link uses it.
     private let sharedSource: SharedFrameSource?
     let state = Locked(LinkState())
@@ -270,21 +274,27 @@ public final class DisplayLink: Sendable {
     public func invalidate() {
         typealias Ended = (
             frames: [AsyncStream<FrameDelivery>.Continuation],
-            sources: [AsyncStream<FrameSourceInfo>.Continuation]
+            sources: [AsyncStream<FrameSourceInfo>.Continuation],
+            stalls: [AsyncStream<FrameStall>.Continuation]
         )
         let ended = state.withLock { state -> Ended? in
             guard state.lifecycle != .invalidated else { return nil }
             state.lifecycle = .invalidated
             state.callback = nil
             state.planned = nil
-            let ended = (state.streams.map(\.continuation), state.sourceWatchers.map(\.continuation))
+            let ended = (
+                state.streams.map(\.continuation), state.sourceWatchers.map(\.continuation),
+                state.stallWatchers.map(\.continuation)
+            )
             state.streams.removeAll()
             state.sourceWatchers.removeAll()
+            state.stallWatchers.removeAll()
             return ended
         }
         if let ended {
             for stream in ended.frames { stream.finish() }
             for stream in ended.sources { stream.finish() }
+            for stream in ended.stalls { stream.finish() }
             driver.detach(self)
         }
         guard !DispatchingThread.isCurrent else { return }

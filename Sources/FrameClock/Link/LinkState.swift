@@ -80,6 +80,9 @@ struct LinkState: Sendable {
     var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)] = []
     var nextStreamID = 0
     var sourceWatchers: [(id: Int, continuation: AsyncStream<FrameSourceInfo>.Continuation)] = []
+    var stallWatchers: [(id: Int, continuation: AsyncStream<FrameStall>.Continuation)] = []
+    /// The stall threshold asked for; nil: the larger of four frame intervals and 250 ms.
+    var stallThreshold: Int64?
     var pacer = FramePacer()
     var range = FrameRateRange.native
     var preferredFramesPerSecond = 0

@@ -40,6 +40,25 @@ final class Locked<Value> {
         return body(&value)
     }
 
+    /// As ``withLock(whenReady:_:)``, waiting at most `timeout` nanoseconds for `isReady`; `body`
+    /// runs either way.
+    func withLock<Result>(
+        whenReady isReady: (inout Value) -> Bool, waitingAtMost timeout: Int64,
+        _ body: (inout Value) -> Result
+    ) -> Result {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let deadline = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) + max(0, timeout)
+        pthread_mutex_lock(mutex.mutex)
+        defer { pthread_mutex_unlock(mutex.mutex) }
+        while !isReady(&value) {
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            guard Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) < deadline else { break }
+            changed.wait(releasing: mutex.mutex, until: deadline)
+        }
+        return body(&value)
+    }
+
     /// Wakes the threads waiting in ``withLock(whenReady:_:)`` to look at the value again.
     func broadcastChange() {
         changed.broadcast()

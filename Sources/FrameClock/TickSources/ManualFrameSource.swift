@@ -54,9 +54,13 @@ public final class ManualFrameSource: Sendable {
     public func elapse(_ duration: Duration) {
         let nanoseconds = duration.wholeNanoseconds
         guard nanoseconds > 0 else { return }
-        clock.withLock {
-            $0.now = $0.now.addingReportingOverflow(nanoseconds).overflow ? .max : $0.now + nanoseconds
+        let (now, dispatching) = clock.withLock { state -> (Int64, Bool) in
+            state.now =
+                state.now.addingReportingOverflow(nanoseconds).overflow ? .max : state.now + nanoseconds
+            return (state.now, state.isDispatching)
         }
+        // Time spent inside a callback or a job: a stall, in virtual time, once it passes the threshold.
+        if dispatching { driver.virtualTimeMoved(to: now) }
     }
 
     /// The most ticks one call of ``advance(to:)`` hands to the links one at a time: 2¹⁸, over an

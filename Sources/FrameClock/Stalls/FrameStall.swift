@@ -1,0 +1,80 @@
+/// A report of the frame thread not coming back to its run loop for longer than a link's
+/// ``DisplayLink/stallThreshold``: sent while the stall lasts, and once more when it ends.
+///
+/// ```swift
+/// for await stall in link.stalls {
+///     print(stall)    // "frame thread stalled 2.00 s so far in the callback of …; stack: getaddrinfo ← …"
+/// }
+/// ```
+///
+/// Android's Choreographer logs "Skipped N frames", Apple reports hangs over 250 ms with the main
+/// thread's stack; this report comes while the hang is still going on, with the frame thread's stack
+/// as function names — what runs, and where.
+public struct FrameStall: Hashable, Sendable, CustomStringConvertible {
+    /// Whether the stall is still going on.
+    public enum Phase: Hashable, Sendable {
+        /// Reported while it lasts: ``FrameStall/duration`` is the time so far.
+        case ongoing
+        /// Reported when the frame thread came back: ``FrameStall/duration`` is the whole stall.
+        case ended
+    }
+
+    /// Whether the stall is still going on.
+    public var phase: Phase
+    /// What the frame thread was running.
+    public var activity: FrameActivity
+    /// When it started running it.
+    public var started: MonotonicInstant
+    /// How long it has run (so far, or in all once ended).
+    public var duration: Duration
+    /// Frame intervals of the source that went by meanwhile: the frames the stall cost.
+    public var intervalsMissed: Int
+    /// The frame thread's stack when the stall was seen, innermost first, as function names
+    /// (demangled where they are Swift's); empty in the report of its end, and where the stack could
+    /// not be taken (a manual source in virtual time has no thread to look at).
+    public var stack: [String]
+
+    /// Creates a report (FrameClock makes these; tests may too).
+    public init(
+        phase: Phase, activity: FrameActivity, started: MonotonicInstant, duration: Duration,
+        intervalsMissed: Int, stack: [String]
+    ) {
+        self.phase = phase
+        self.activity = activity
+        self.started = started
+        self.duration = duration
+        self.intervalsMissed = intervalsMissed
+        self.stack = stack
+    }
+
+    /// One line, as logged.
+    public var description: String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let length = "\(DecimalFormat.string(seconds, digits: 2)) s"
+        switch phase {
+        case .ongoing:
+            let frames = stack.isEmpty ? "" : "; stack: " + stack.prefix(12).joined(separator: " ← ")
+            return "frame thread stalled \(length) so far in \(activity)\(frames)"
+        case .ended:
+            return "frame thread stall ended after \(length) in \(activity); \(intervalsMissed) frame "
+                + "interval\(intervalsMissed == 1 ? "" : "s") missed"
+        }
+    }
+}
+
+/// What the frame thread runs.
+public enum FrameActivity: Hashable, Sendable, CustomStringConvertible {
+    /// A link's callback (or its `frames` consumers' delivery), named as ``DisplayLink/description``
+    /// names it.
+    case callback(link: String)
+    /// A job of the frame thread's executor (an actor method, a task's step).
+    case job
+
+    /// A short phrase.
+    public var description: String {
+        switch self {
+        case .callback(let link): "the callback of \(link)"
+        case .job: "a job of the frame executor"
+        }
+    }
+}
