@@ -64,8 +64,8 @@ public struct FrameStall: Hashable, Sendable, CustomStringConvertible {
 
 /// What the frame thread runs.
 public enum FrameActivity: Hashable, Sendable, CustomStringConvertible {
-    /// A link's callback (or its `frames` consumers' delivery), named as ``DisplayLink/description``
-    /// names it.
+    /// A link's callback (or its `frames` consumers' delivery), named by the link's number in the
+    /// process and its source, such as "display link 3 (timer 60.000 Hz (standard))".
     case callback(link: String)
     /// A job of the frame thread's executor (an actor method, a task's step).
     case job
