@@ -54,6 +54,10 @@ final class DemoSession: @unchecked Sendable {
             side = Double(max(16, min(size.columns, 2 * (size.rows - 2))))
         }
         face = ClockFace(size: Size(width: side, height: side))
+        // A first render with a label loads the fonts (fontconfig reads its configuration: 0.3 s under
+        // emulation) here, not in the first frame's callback, where the stall watchdog rightly
+        // reports it.
+        face.show(secondsIntoMinute: 0, label: TimeOfDay(at: .now()).label)
         bitmap = try face.render()
         if let output {
             // Lights the CRTC before the display link is made, so that the link can tick on it.

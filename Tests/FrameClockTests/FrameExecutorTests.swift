@@ -88,6 +88,14 @@ struct FrameExecutorTests {
         #expect(timeline.allSatisfy { $0.jobsRun <= 3 })
         #expect(timeline.filter { $0.jobsRun > 0 }.count >= 4)
         #expect(timeline.reduce(0) { $0 + $1.jobsRun } == 10)
+        // The Chrome trace shows each frame's jobs beside it.
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID()).json").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        try link.timeline.write(.chromeTrace, to: trace)
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(
+            text.components(separatedBy: "\"name\":\"jobs\"").count - 1
+                == timeline.filter { $0.jobsRun > 0 }.count)
         let statistics = link.statistics
         #expect(statistics.jobsRun == 10)
         #expect(statistics.framesWithJobsDeferred >= 3)

@@ -11,7 +11,11 @@ struct SharedSourceTests {
         let stop = Locked(false)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                while !stop.withLock({ $0 }) { source.advance(by: .milliseconds(50)) }
+                // Yields between advances: the workers need the cooperative pool's threads too.
+                while !stop.withLock({ $0 }) {
+                    source.advance(by: .milliseconds(50))
+                    await Task.yield()
+                }
             }
             for worker in 0..<4 {
                 group.addTask {

@@ -23,12 +23,4 @@ enum DispatchingThread {
     static func mark(_ dispatching: Bool) {
         pthread_setspecific(key, dispatching ? UnsafeRawPointer(bitPattern: 1) : nil)
     }
-
-    /// Runs `body` with the calling thread marked, restoring its mark afterwards.
-    static func marked<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let was = isCurrent
-        mark(true)
-        defer { mark(was) }
-        return try body()
-    }
 }

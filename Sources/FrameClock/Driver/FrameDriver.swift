@@ -84,15 +84,18 @@ final class FrameDriver: Sendable {
     private let logger: Logger
     /// Reads the driver's clock (monotonic, or the manual source's virtual time).
     let now: @Sendable () -> Int64
+    /// Whether that clock is `CLOCK_MONOTONIC` itself (not a test's virtual clock): only then does
+    /// the process's stall watchdog, which lives in real time, watch the frame thread.
+    let usesRealClock: Bool
 
     /// A driver for a source that is waited on by a frame thread. `now` reads the clock the source
-    /// ticks in, and `fallback` makes the timer that replaces a failed source: `CLOCK_MONOTONIC` and
+    /// ticks in (nil: `CLOCK_MONOTONIC`), and `fallback` makes the timer that replaces a failed source:
     /// a standard ``TimerTickSource`` unless a test puts a virtual clock in both. After a failover
     /// the thread calls `recovery` every `recoveryInterval` until the display can be used again.
     init(
         source: any TickSource, control: ControlChannel, reason: FrameSourceInfo.Reason,
         options: FrameThreadOptions, logger: Logger,
-        now: @escaping @Sendable () -> Int64 = { KernelClock.monotonicNanoseconds() },
+        now: (@Sendable () -> Int64)? = nil,
         fallback: @escaping SourceFailover.FallbackFactory = FrameDriver.standardTimer,
         recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
     ) {
@@ -103,7 +106,8 @@ final class FrameDriver: Sendable {
                 control: control, options: options, source: TickSourceHandOff(source), fallback: fallback,
                 recovery: recovery, recoveryInterval: recoveryInterval))
         self.logger = logger
-        self.now = now
+        self.now = now ?? { KernelClock.monotonicNanoseconds() }
+        usesRealClock = now == nil
         shared = Locked(Shared(info: info))
         source.report { [weak self] report in self?.apply(report) }
     }
@@ -113,6 +117,7 @@ final class FrameDriver: Sendable {
         mode = .manual
         self.logger = logger
         self.now = now
+        usesRealClock = false
         shared = Locked(
             Shared(
                 info: FrameSourceInfo(
@@ -302,6 +307,9 @@ final class FrameDriver: Sendable {
         return next == .max ? .max : next - jobMargin(period: grid.period)
     }
 
+    /// Whether an executor exists, read without the lock (jobs can be queued only then).
+    var hasExecutorInUse: Bool { hasExecutor.load(ordering: .relaxed) }
+
     /// Job counters for the links' statistics.
     var jobStatistics: JobStatistics { shared.withLock { $0.jobs } }
 
@@ -338,7 +346,7 @@ final class FrameDriver: Sendable {
     /// Whether anyone wants stall reports: a link's ``DisplayLink/stalls`` consumer, or a logger that
     /// writes warnings. A threaded driver is then watched by the process's ``StallWatchdog``.
     func stallWatchersChanged() {
-        guard case .threaded = mode else { return }
+        guard case .threaded = mode, usesRealClock else { return }
         let (links, running) = shared.withLock { ($0.links, $0.lifecycle == .running) }
         let wanted = logger.logLevel <= .warning || links.contains { $0.hasStallWatchers }
         StallWatchdog.shared.watch(self, wanted && running)

@@ -47,6 +47,7 @@ extension DisplayLink {
                 state.planned = plan
                 return .deliverAt(start: plan.start)
             }
+            deliveryStarting.store(true, ordering: .relaxed)
             return .deliverNow(state.beginDelivery(of: plan, at: now))
         }
     }
@@ -59,6 +60,7 @@ extension DisplayLink {
             guard let plan = state.planned else { return nil }
             state.planned = nil
             guard state.isActive else { return nil }
+            deliveryStarting.store(true, ordering: .relaxed)
             return state.beginDelivery(of: plan, at: now)
         }
         guard let delivery else { return nil }
@@ -72,18 +74,19 @@ extension DisplayLink {
             let element = FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar)
             for stream in delivery.streams { stream.continuation.yield(element) }
         }
+        // From here the callback has started: an invalidate() waiting for the frame returns.
+        deliveryStarting.store(false, ordering: .releasing)
         delivery.callback?.body(delivery.frame)
         return finish(delivery, returnedAt: clock())
     }
 
     /// The callback returned at `returned`: pacing after it, the prediction, the timeline and the
-    /// outcome; wakes an ``invalidate()`` waiting for it.
+    /// outcome.
     private func finish(_ delivery: Delivery, returnedAt returned: Int64) -> Int64? {
         let grid = delivery.plan.grid
         let current = grid.sequence(at: returned)
         let eligible = grid.timestamp(of: current) == returned ? current : current + 1
-        let (wanted, waiters) = state.withLock { state -> (Int64?, Bool) in
-            state.inFlight = false
+        return state.withLock { state -> Int64? in
             state.pacer.callbackReturned(firstEligibleSequence: eligible)
             // Only a render-deadline link needs the prediction (it starts learning when switched).
             if case .renderDeadline = state.dispatch { state.predictor.record(returned - delivery.started) }
@@ -99,10 +102,8 @@ extension DisplayLink {
                 }
                 state.statistics.count(outcome)
             }
-            return (state.isActive ? state.pacer.nextWanted : nil, state.barrierWaiters > 0)
+            return state.isActive ? state.pacer.nextWanted : nil
         }
-        if waiters { state.broadcastChange() }
-        return wanted
     }
 
     /// Jobs ran on the frame thread after this link's newest frame: its timeline entry says so.
@@ -156,8 +157,8 @@ extension LinkState {
         }
     }
 
-    /// Counts the frame, gives it a timeline slot and takes its consumers out of the lock, marking it
-    /// in flight: its callback starts at `now`.
+    /// Counts the frame, gives it a timeline slot and takes its consumers out of the lock: its
+    /// callback starts at `now`.
     mutating func beginDelivery(of plan: FramePlan, at now: Int64) -> DisplayLink.Delivery {
         let frame = plan.frame(startedAt: now)
         statistics.framesDelivered += 1
@@ -170,7 +171,6 @@ extension LinkState {
                 presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
                 predictedDuration: Duration(nanoseconds: plan.predicted),
                 refreshInterval: plan.timing.refreshInterval))
-        inFlight = true
         return DisplayLink.Delivery(
             plan: plan, frame: frame, callback: callback, streams: streams,
             intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)

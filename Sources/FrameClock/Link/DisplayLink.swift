@@ -2,6 +2,10 @@ import Logging
 import Synchronization
 import Wayland
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A timer synchronised to the display's refresh: the Linux counterpart of `CADisplayLink`.
 ///
 /// ```swift
@@ -59,6 +63,9 @@ public final class DisplayLink: Sendable {
     }
 
     let driver: FrameDriver
+    /// A frame has been taken out of the lock and its callback has not started yet (set under the
+    /// lock, cleared by the frame thread just before the call): what ``invalidate()`` waits out.
+    let deliveryStarting = Atomic<Bool>(false)
     /// The link's number in the process, from 1, for stall reports and logs.
     let number = DisplayLink.nextNumber.add(1, ordering: .relaxed).newValue
     private static let nextNumber = Atomic<Int>(0)
@@ -87,6 +94,9 @@ public final class DisplayLink: Sendable {
             self.init(driver: shared.driver, sharedSource: shared, logger: logger)
         } else {
             let driver: FrameDriver
+            /// A frame has been taken out of the lock and its callback has not started yet (set under the
+            /// lock, cleared by the frame thread just before the call): what ``invalidate()`` waits out.
+            let deliveryStarting = Atomic<Bool>(false)
             if options.sharesThread, let key = try SharedDrivers.key(for: source) {
                 driver = try SharedDrivers.driver(for: key, options: options) { () throws(DisplayLinkError) in
                     try SourceSelection.driver(for: source, options: options, logger: logger)
@@ -263,14 +273,13 @@ public final class DisplayLink: Sendable {
     func sharesDriver(with other: DisplayLink) -> Bool { other.isDriven(by: driver) }
 
     /// Stops the link for good, as a barrier: once it returns on any thread but a frame-dispatching
-    /// one, no callback of this link runs or will start, and no frame reaches its ``frames``
-    /// consumers — it waits for a callback in flight to return. Every ``frames`` and
-    /// ``sourceChanges`` sequence ends, and the frame thread exits once no link uses it.
+    /// one, no callback of this link starts and no frame reaches its ``frames`` consumers (a callback
+    /// already running finishes: it is not waited for, so the caller may hold a lock the callback
+    /// takes). Every ``frames``, ``sourceChanges`` and ``stalls`` sequence ends, and the frame thread
+    /// exits once no link (and no executor) uses it.
     ///
     /// Idempotent, and safe from any thread. Inside a callback (of this link or of another one on
-    /// any frame thread) it does not wait: it takes effect from the next frame. Do not call it while
-    /// holding something this link's callback waits for: it would wait for the callback, and the
-    /// callback for it.
+    /// any frame thread) it takes effect from the next frame.
     public func invalidate() {
         typealias Ended = (
             frames: [AsyncStream<FrameDelivery>.Continuation],
@@ -298,14 +307,10 @@ public final class DisplayLink: Sendable {
             driver.detach(self)
         }
         guard !DispatchingThread.isCurrent else { return }
-        // The barrier: a frame taken out of the lock before the flag was set is still on its way.
-        let waits = state.withLock { state -> Bool in
-            guard state.inFlight else { return false }
-            state.barrierWaiters += 1
-            return true
-        }
-        guard waits else { return }
-        state.withLock(whenReady: { !$0.inFlight }) { $0.barrierWaiters -= 1 }
+        // The barrier: a frame taken out of the lock before the flag was set is on its way to its
+        // consumers and callback; wait until its callback has started (FrameClock's own code runs in
+        // that window, never the user's, so nothing the caller holds can block it).
+        while deliveryStarting.load(ordering: .acquiring) { sched_yield() }
     }
 
     /// The link's frames as an asynchronous sequence. Iterating starts the link; a consumer slower

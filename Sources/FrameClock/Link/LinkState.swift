@@ -94,11 +94,6 @@ struct LinkState: Sendable {
     var timeline = TimelineRing(capacity: DisplayLink.defaultTimelineCapacity)
     /// A frame planned for a render deadline, waiting in the run loop for its start.
     var planned: FramePlan?
-    /// A frame is being delivered: its consumers were taken out of the lock and its callback has not
-    /// returned yet. ``DisplayLink/invalidate()`` waits for this to end.
-    var inFlight = false
-    /// Threads waiting for the frame in flight to end.
-    var barrierWaiters = 0
     /// The frame thread's executor, once asked for: held here while the link lives.
     var executor: FrameExecutor?
 

@@ -79,7 +79,7 @@ public struct FrameTimeline: Sendable {
         var out =
             "target pageflip timestamp,pageflip timestamp,render start,render end,safety margin,refresh duration,"
             + "vrr,tearing,predicted render time,sequence,vsync,deadline,presented vblank,outcome,late intervals,"
-            + "late cause,skipped frames\n"
+            + "late cause,skipped frames,jobs,job time\n"
         for entry in entries {
             let (late, cause) = Self.lateness(entry.outcome)
             let fields: [String] = [
@@ -90,7 +90,7 @@ public struct FrameTimeline: Sendable {
                 "0", "0", "\(entry.predictedDuration.wholeNanoseconds)", "\(entry.sequence)",
                 "\(entry.timestamp.nanoseconds)", "\(entry.deadline.nanoseconds)",
                 entry.presentedVBlank.map { "\($0)" } ?? "", Self.outcomeName(entry.outcome), late, cause,
-                "\(entry.skippedFrames)",
+                "\(entry.skippedFrames)", "\(entry.jobsRun)", "\(entry.jobTime.wholeNanoseconds)",
             ]
             out += fields.joined(separator: ",") + "\n"
         }
@@ -117,6 +117,14 @@ public struct FrameTimeline: Sendable {
             events.append(
                 "{\"name\":\"frame \(entry.sequence)\",\"cat\":\"frame\",\"ph\":\"X\",\"ts\":\(start),"
                     + "\"dur\":\(duration),\"pid\":1,\"tid\":1,\"args\":{\(args.joined(separator: ","))}}")
+            // The executor's jobs that ran after the frame, on the same thread's row.
+            if let jobsStart = entry.jobsStart, entry.jobsRun > 0 {
+                events.append(
+                    "{\"name\":\"jobs\",\"cat\":\"jobs\",\"ph\":\"X\","
+                        + "\"ts\":\(Self.microseconds(jobsStart.nanoseconds)),"
+                        + "\"dur\":\(Self.microseconds(entry.jobTime.wholeNanoseconds)),\"pid\":1,\"tid\":1,"
+                        + "\"args\":{\"jobs\":\(entry.jobsRun),\"after_frame\":\(entry.sequence)}}")
+            }
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }

@@ -17,6 +17,8 @@ public final class ManualFrameSource: Sendable {
     private struct Clock: Sendable {
         var now: Int64
         var isDispatching = false
+        /// Whether the dispatching thread was marked as one before it took the right.
+        var threadWasMarked = false
     }
 
     private let clock: Locked<Clock>
@@ -119,6 +121,7 @@ public final class ManualFrameSource: Sendable {
     /// Runs the queued jobs that fit before the tick `wanted` (or before `limit`, the end of the
     /// advance, when no tick is wanted before it), in virtual time.
     private func runJobs(wanted: Int64?, limit: Int64) {
+        guard driver.hasExecutorInUse else { return }
         let budget = driver.jobBudgetEnd(target: wanted, grid: grid)
         driver.runJobs(
             until: wanted.map { grid.timestamp(of: $0) <= limit } ?? false ? budget : min(budget, limit))
@@ -127,7 +130,7 @@ public final class ManualFrameSource: Sendable {
     /// Moves the clock to `due` (if it is behind it) and runs the events due then.
     private func runEvents(due: Int64) {
         clock.withLock { $0.now = max($0.now, due) }
-        DispatchingThread.marked { _ = driver.runDueEvents() }
+        driver.runDueEvents()
     }
 
     /// Runs the events the last dispatch queued (frames planned for a render deadline), each at its
@@ -195,10 +198,8 @@ public final class ManualFrameSource: Sendable {
     /// Hands the latest tick at or before `now` to the links; the earliest tick they want next.
     private func dispatchTick(at now: Int64) -> Int64? {
         let sequence = grid.sequence(at: now)
-        return DispatchingThread.marked {
-            driver.dispatch(
-                Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
-        }
+        return driver.dispatch(
+            Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
     }
 
     /// Takes the right to dispatch: false when a dispatch is under way (a callback advancing the
@@ -209,13 +210,22 @@ public final class ManualFrameSource: Sendable {
             state.isDispatching = true
             return true
         }
-        if began { driver.markDispatcher(true) }
+        if began {
+            let wasMarked = DispatchingThread.isCurrent
+            DispatchingThread.mark(true)
+            clock.withLock { $0.threadWasMarked = wasMarked }
+            driver.markDispatcher(true)
+        }
         return began
     }
 
     /// Gives back the right to dispatch.
     func endDispatching() {
         driver.markDispatcher(false)
-        clock.withLock { $0.isDispatching = false }
+        let wasMarked = clock.withLock { state in
+            state.isDispatching = false
+            return state.threadWasMarked
+        }
+        DispatchingThread.mark(wasMarked)
     }
 }
