@@ -116,7 +116,10 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Examples/ClockDemo",
-            swiftSettings: strict
+            swiftSettings: strict,
+            // Its functions in the dynamic symbol table: a stall report names them (dladdr), not
+            // only the C library's.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         // An activity spinner from a replicator layer, as PNG frames (README, docs/spinner.png).
         .executableTarget(
