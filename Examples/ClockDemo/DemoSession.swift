@@ -186,10 +186,12 @@ final class DemoSession: @unchecked Sendable {
             guard !finished else { return false }
             finished = true
             lookupTask?.cancel()
-            link?.invalidate()
             return true
         }
         guard first else { return lock.withLock { failure == nil } }
+        // Outside the lock: invalidate() waits for a callback in flight, which may be waiting for
+        // the lock (it returns at once once it has it, as the run is finished).
+        link?.invalidate()
         // Outside the lock: the writer may be reporting a frame it has just written.
         screen.restore()
         let summary = lock.withLock { () -> String in
