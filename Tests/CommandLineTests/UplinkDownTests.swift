@@ -47,17 +47,22 @@ struct UplinkDownTests {
         return Run(result: result, queries: namespace.queriesRead)
     }
 
+    /// The run ended well, and its one lookup went to the namespace's server, waited for it for
+    /// seconds, and failed — and its result reached the demo.
+    func expectTheLookupWaited(_ run: Run) throws {
+        #expect(run.result.status == 0, "\(run.transcript)")
+        #expect(run.queries >= 1, "the silent server read no query: \(run.transcript)")
+        #expect(run.result.standardOutput.contains("lookup \(Self.host): failed after "), "\(run.transcript)")
+        let longest = try #require(run.figure("longest lookup"), "\(run.transcript)")
+        #expect(longest >= 1500, "\(run.transcript)")
+        #expect(run.figure("lookups") == 1, "\(run.transcript)")
+    }
+
     @Test("on the frame thread, getaddrinfo freezes the clock, and the stall report names it")
     func aLookupOnTheFrameThreadFreezesTheClock() throws {
         let run = try runClockDemo(lookupOn: "frame-thread")
-        let output = run.result.standardOutput
         let errors = run.result.standardError
-        #expect(run.result.status == 0, "\(run.transcript)")
-        // The lookup went to the namespace's server, waited for it, and failed.
-        #expect(run.queries >= 1, "the silent server read no query: \(run.transcript)")
-        #expect(output.contains("lookup \(Self.host): failed after "), "\(run.transcript)")
-        let longest = try #require(run.figure("longest lookup"), "\(run.transcript)")
-        #expect(longest >= 1500, "\(run.transcript)")
+        try expectTheLookupWaited(run)
         // The clock froze meanwhile: 2 s at 30 Hz is 60 intervals.
         let skipped = try #require(run.figure("skipped"), "\(run.transcript)")
         #expect(skipped >= 30, "\(run.transcript)")
@@ -77,14 +82,7 @@ struct UplinkDownTests {
     @Test("off the frame thread, with the result applied on the scene actor, no frame is skipped")
     func aLookupOnTheSceneActorSkipsNoFrame() throws {
         let run = try runClockDemo(lookupOn: "actor")
-        let output = run.result.standardOutput
-        #expect(run.result.status == 0, "\(run.transcript)")
-        #expect(run.queries >= 1, "the silent server read no query: \(run.transcript)")
-        // The lookup blocked for seconds, and its result reached the scene.
-        #expect(output.contains("lookup \(Self.host): failed after "), "\(run.transcript)")
-        let longest = try #require(run.figure("longest lookup"), "\(run.transcript)")
-        #expect(longest >= 1500, "\(run.transcript)")
-        #expect(run.figure("lookups") == 1, "\(run.transcript)")
+        try expectTheLookupWaited(run)
         // Meanwhile the clock went on: not one frame skipped, and no stall.
         let skipped = try #require(run.figure("skipped"), "\(run.transcript)")
         let frames = try #require(run.figure("frames"), "\(run.transcript)")
