@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Wayland", targets: ["Wayland"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
         .executable(name: "spinner-frames", targets: ["SpinnerFrames"]),
+        .executable(name: "scene-actor-demo", targets: ["SceneActorDemo"]),
         .executable(name: "frame-bench", targets: ["FrameBench"]),
         .executable(name: "vblank-latency", targets: ["VBlankLatency"]),
     ],
@@ -116,11 +117,20 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Examples/ClockDemo",
-            swiftSettings: strict
+            swiftSettings: strict,
+            // Its functions in the dynamic symbol table: a stall report names them (dladdr), not
+            // only the C library's.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         // An activity spinner from a replicator layer, as PNG frames (README, docs/spinner.png).
         .executableTarget(
             name: "SpinnerFrames", dependencies: ["MediaTiming", "LayerRendering"], path: "Examples/SpinnerFrames",
+            swiftSettings: strict),
+        // A front end the actor way: a spinner on the frame thread, a slow fetch off it, its result
+        // applied on the scene actor between frames (README, "Callbacks on a scene actor").
+        .executableTarget(
+            name: "SceneActorDemo", dependencies: ["FrameClock", "MediaTiming"],
+            path: "Examples/SceneActorDemo",
             swiftSettings: strict),
         .executableTarget(
             name: "FrameBench",
@@ -231,7 +241,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["FrameBench", "ClockDemo", "LayerRendering", "MediaTiming"],
+            dependencies: ["FrameBench", "ClockDemo", "SceneActorDemo", "LayerRendering", "MediaTiming"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -22,6 +22,7 @@ struct ClockDemo: AsyncParsableCommand {
               clock-demo --display kms:/dev/dri/card0
               clock-demo --display wayland --duration 5
               clock-demo --naive --work-ms 20
+              clock-demo --lookup example.org --lookup-on frame-thread
             """)
 
     @Option(
@@ -74,6 +75,25 @@ struct ClockDemo: AsyncParsableCommand {
             (opens in Perfetto's UI), or CSV with KWin's columns when FILE ends in .csv.
             """)
     var trace: String?
+
+    @Option(
+        help: """
+            Look this host name up (getaddrinfo) every --lookup-every seconds and show the last result; \
+            a resolver that does not answer shows where the lookup runs.
+            """)
+    var lookup: String?
+
+    @Option(
+        name: .customLong("lookup-on"),
+        help: """
+            Where --lookup runs: actor (the default: in a detached task, its result applied on a scene \
+            actor on the link's executor, between frames) or frame-thread (inside the frame callback, \
+            as a naive program does: the clock freezes while the resolver waits).
+            """)
+    var lookupOn: LookupPlacement?
+
+    @Option(name: .customLong("lookup-every"), help: "Seconds from one --lookup to the next (default 3).")
+    var lookupEvery: Double?
 
     /// Runs the command; every error ends it with one line on standard error and a non-zero exit
     /// (help and `--version` still print in full).
@@ -141,18 +161,42 @@ struct ClockDemo: AsyncParsableCommand {
                 "--screenshot writes the Wayland window's last frame; it needs --display wayland (not '\(screenshot)')"
             )
         }
+        try validateLookup()
         if naive, source == .drm {
             throw ValidationError(
                 "--naive drives the circle from a Foundation Timer; it takes no --source drm")
         }
     }
 
-    func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .notice
-            return handler
+    /// `--lookup`, `--lookup-on` and `--lookup-every`.
+    private func validateLookup() throws {
+        if let lookup, lookup.isEmpty || lookup.contains(where: \.isWhitespace) {
+            throw ValidationError("--lookup must be a host name, such as example.org, not '\(lookup)'")
         }
+        if let lookupEvery, !(lookupEvery.isFinite && lookupEvery > 0 && lookupEvery <= 86_400) {
+            throw ValidationError(
+                "--lookup-every must be a number of seconds above 0 and at most a day, not \(lookupEvery)")
+        }
+        guard lookup != nil else {
+            if let lookupOn { throw ValidationError("--lookup-on \(lookupOn.rawValue) needs --lookup HOST") }
+            if lookupEvery != nil { throw ValidationError("--lookup-every needs --lookup HOST") }
+            return
+        }
+        if naive { throw ValidationError("--lookup runs beside a display link; --naive has none") }
+        if renderAt != nil { throw ValidationError("--render-at draws one frame; it takes no --lookup") }
+    }
+
+    /// The lookups `--lookup` asks for, if any.
+    private var lookupPlan: LookupPlan? {
+        lookup.map {
+            LookupPlan(
+                host: $0, interval: .nanoseconds(Int64((lookupEvery ?? 3) * 1e9)),
+                placement: lookupOn ?? .actor)
+        }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in DemoLogHandler(label: label) }
         if let renderAt, let time = TimeOfDay(parsing: renderAt), let output {
             try renderSingleFrame(time: time, to: output)
             return
@@ -183,7 +227,9 @@ struct ClockDemo: AsyncParsableCommand {
                         DisplayLink.defaultTimelineCapacity, Int(seconds * fps * 1.1) + 60)
                 }
                 traced = link
-                try session.run(link: link, reason: reason, until: stopper)
+                // Subscribed before the first frame: a stall at once is reported too.
+                _ = StallPrinter.start(for: link)
+                try session.run(link: link, reason: reason, lookup: lookupPlan, until: stopper)
             }
         } catch {
             session.finish()

@@ -33,6 +33,13 @@ final class DemoSession: @unchecked Sendable {
     private var started = false
     /// The naive timer's previous scheduled fire date (used on the timer's thread only).
     private var naivePreviousFire: Date?
+    /// `--lookup`: lookups applied, the longest, and the last one's line.
+    private var lookupPlan: LookupPlan?
+    private var lookups = 0
+    private var longestLookup = Duration.zero
+    private var lookupLine: String?
+    /// The lookups of `--lookup-on actor`, cancelled when the run ends.
+    private var lookupTask: Task<Void, Never>?
 
     init(
         display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool,
@@ -80,18 +87,54 @@ final class DemoSession: @unchecked Sendable {
 
     /// Draws a frame per display-link callback, each showing the time at the frame's target timestamp.
     /// `reason` replaces the link's own reason for its source where the demo chose the source itself.
-    func run(link: DisplayLink, reason: String? = nil, until stopper: Stopper) throws {
+    /// With `lookup`, host-name lookups run as it says: in the callback, or off the frame thread with
+    /// their results applied on a ``DemoScene`` actor between frames.
+    func run(link: DisplayLink, reason: String? = nil, lookup: LookupPlan? = nil, until stopper: Stopper)
+        throws
+    {
         self.link = link
+        lock.withLock { lookupPlan = lookup }
         started = true
         sourceLine = reason.map { "\(link.sourceInfo.name) — \($0)" } ?? "\(link.sourceInfo)"
         rate = link.framesPerSecond
         if display == .terminal { screen.enter() }
         announceSource("\(sourceLine); \(rate) frames per second")
-        try link.start { [self] frame in
-            // The time the frame will be on screen, not the time the callback runs.
-            draw(
-                shownTime: TimeOfDay(at: frame.targetTimestamp), lateness: frame.lateness,
-                skipped: frame.skippedFrames, frame: frame, stopper: stopper)
+        guard let lookup else {
+            try link.start { [self] frame in draw(linkFrame: frame, stopper: stopper) }
+            return
+        }
+        switch lookup.placement {
+        case .frameThread:
+            let lookups = FrameThreadLookups(plan: lookup)
+            try link.start { [self] frame in
+                // The naive program: getaddrinfo on the frame thread, which waits for the resolver.
+                if let result = lookups.resolveIfDue() { record(result) }
+                draw(linkFrame: frame, stopper: stopper)
+            }
+        case .actor:
+            let scene = DemoScene(link: link, session: self, stopper: stopper)
+            try link.start(isolatedTo: scene) { scene, frame in scene.draw(frame) }
+            let task = scene.startLookups(lookup)
+            lock.withLock { lookupTask = task }
+        }
+    }
+
+    /// Draws a display link's frame: the time it will be on screen, not the time the callback runs.
+    func draw(linkFrame frame: Frame, stopper: Stopper) {
+        draw(
+            shownTime: TimeOfDay(at: frame.targetTimestamp), lateness: frame.lateness,
+            skipped: frame.skippedFrames, frame: frame, stopper: stopper)
+    }
+
+    /// Records a lookup's result for the status line (and prints it as a line when output is text).
+    func record(_ result: HostLookup.Result) {
+        let line = result.description
+        lock.withLock {
+            guard !finished else { return }
+            lookups += 1
+            longestLookup = max(longestLookup, result.duration)
+            lookupLine = line
+            if display != .terminal || pngDirectory != nil { screen.writeLine(line) }
         }
     }
 
@@ -146,10 +189,13 @@ final class DemoSession: @unchecked Sendable {
         let first = lock.withLock { () -> Bool in
             guard !finished else { return false }
             finished = true
-            link?.invalidate()
+            lookupTask?.cancel()
             return true
         }
         guard first else { return lock.withLock { failure == nil } }
+        // Outside the lock: invalidate() waits for a callback in flight, which may be waiting for
+        // the lock (it returns at once once it has it, as the run is finished).
+        link?.invalidate()
         // Outside the lock: the writer may be reporting a frame it has just written.
         screen.restore()
         let summary = lock.withLock { () -> String in
@@ -261,7 +307,8 @@ final class DemoSession: @unchecked Sendable {
     }
 
     private func statusLines() -> String {
-        "\u{1B}[K\(sourceLine)\n\u{1B}[K\(statusFigures())"
+        let lookup = lookupLine.map { "  \($0)" } ?? ""
+        return "\u{1B}[K\(sourceLine)\(lookup)\n\u{1B}[K\(statusFigures())"
     }
 
     private func statusFigures() -> String {
@@ -294,6 +341,12 @@ final class DemoSession: @unchecked Sendable {
             }
         }
         if display == .terminal { text += "  dropped \(screen.droppedFrames)" }
+        if lookupPlan != nil {
+            let longest =
+                Int((Double(longestLookup.components.attoseconds) / 1e15).rounded())
+                + Int(longestLookup.components.seconds) * 1000
+            text += "  lookups \(lookups)  longest lookup \(longest) ms"
+        }
         return text
     }
 

@@ -98,6 +98,13 @@ struct ClockDemoCommandLineTests {
         (["--display", "kms:/dev/null"], "kms: /dev/null is not a DRM device (ENOTTY"),
         (["--display", "kms:/nonexistent/card0"], "kms: cannot open /nonexistent/card0 (ENOENT"),
         (["--source", "vblank"], "--source"), (["--bogus"], "Unknown option"),
+        (["--lookup", ""], "--lookup must be a host name"), (["--lookup", "a b"], "--lookup must be"),
+        (["--lookup", "x", "--lookup-on", "nonsense"], "--lookup-on"),
+        (["--lookup", "x", "--lookup-every", "0"], "--lookup-every must be"),
+        (["--lookup", "x", "--lookup-every=-1"], "--lookup-every must be"),
+        (["--lookup", "x", "--lookup-every", "nan"], "--lookup-every must be"),
+        (["--lookup-on", "actor"], "--lookup-on actor needs --lookup HOST"),
+        (["--lookup", "x", "--naive"], "--naive has none"),
     ])
     func badInputIsAClearErrorAndANonZeroExit(arguments: [String], message: String) throws {
         let result = try ExecutableRunner.run("clock-demo", arguments)

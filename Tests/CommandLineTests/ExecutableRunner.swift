@@ -50,6 +50,10 @@ struct ExecutableRunner {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning {
             process.terminate()
+            // A child of Process starts with most signals blocked, SIGTERM too: then SIGKILL.
+            let grace = Date().addingTimeInterval(2)
+            while process.isRunning && Date() < grace { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             return Result(
                 status: -1, standardOutput: outData.text, standardError: "timed out\n" + errData.text)
@@ -69,12 +73,21 @@ final class DataReader: @unchecked Sendable {
     init(_ handle: FileHandle, after delay: TimeInterval = 0) {
         Thread {
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            let all = handle.readDataToEndOfFile()
-            self.lock.withLock { self.data = all }
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.lock.withLock { self.data.append(chunk) }
+            }
             self.done.signal()
         }.start()
     }
 
+    /// What has been read so far (the pipe may still be open).
+    var currentText: String {
+        lock.withLock { String(decoding: data, as: UTF8.self) }
+    }
+
+    /// Everything, once the pipe is closed (waits for that).
     var text: String {
         done.wait()
         done.signal()

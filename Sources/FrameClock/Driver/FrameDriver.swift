@@ -263,9 +263,11 @@ final class FrameDriver: Sendable {
     }
 
     /// Runs queued jobs while each one's predicted duration fits before `budgetEnd` (on the driver's
-    /// clock); the rest wait for the next frame. Counts them, and records them in the links'
-    /// timelines.
-    func runJobs(until budgetEnd: Int64) {
+    /// clock); the rest wait for the next frame — except that when the prediction is a whole frame
+    /// `interval` or more, which no frame's budget could fit, the first job of the batch runs anyway
+    /// (one a frame), so that one long job cannot keep every later one waiting while frames run.
+    /// Counts them, and records them in the links' timelines.
+    func runJobs(until budgetEnd: Int64, interval: Int64) {
         guard hasExecutor.load(ordering: .acquiring), let executor = shared.withLock({ $0.executor }),
             loop.claimJobs()
         else { return }
@@ -276,7 +278,8 @@ final class FrameDriver: Sendable {
         var start = batchStart
         while true {
             let predicted = loop.jobDurations.prediction ?? 0
-            guard start &+ predicted <= budgetEnd else {
+            let neverFits = ran == 0 && predicted >= interval
+            guard start &+ predicted <= budgetEnd || neverFits else {
                 deferred = executor.pendingJobs > 0
                 break
             }
@@ -574,7 +577,9 @@ final class FrameDriver: Sendable {
                 afterDispatchWanting: wantedAfterDispatch, grid: source.grid, now: now())
             // Then the jobs that fit before the next frame; the links may have changed meanwhile.
             if hasExecutor.load(ordering: .relaxed) {
-                runJobs(until: jobBudgetEnd(target: target, grid: source.grid))
+                runJobs(
+                    until: jobBudgetEnd(target: target, grid: source.grid),
+                    interval: Int64(source.grid.period.nanoseconds))
                 target = nextWantedSequence(afterDispatchWanting: target, grid: source.grid, now: now())
             }
             do {

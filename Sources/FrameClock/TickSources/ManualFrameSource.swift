@@ -124,7 +124,8 @@ public final class ManualFrameSource: Sendable {
         guard driver.hasExecutorInUse else { return }
         let budget = driver.jobBudgetEnd(target: wanted, grid: grid)
         driver.runJobs(
-            until: wanted.map { grid.timestamp(of: $0) <= limit } ?? false ? budget : min(budget, limit))
+            until: wanted.map { grid.timestamp(of: $0) <= limit } ?? false ? budget : min(budget, limit),
+            interval: Int64(grid.period.nanoseconds))
     }
 
     /// Moves the clock to `due` (if it is behind it) and runs the events due then.
