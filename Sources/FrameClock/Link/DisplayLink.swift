@@ -94,9 +94,6 @@ public final class DisplayLink: Sendable {
             self.init(driver: shared.driver, sharedSource: shared, logger: logger)
         } else {
             let driver: FrameDriver
-            /// A frame has been taken out of the lock and its callback has not started yet (set under the
-            /// lock, cleared by the frame thread just before the call): what ``invalidate()`` waits out.
-            let deliveryStarting = Atomic<Bool>(false)
             if options.sharesThread, let key = try SharedDrivers.key(for: source) {
                 driver = try SharedDrivers.driver(for: key, options: options) { () throws(DisplayLinkError) in
                     try SourceSelection.driver(for: source, options: options, logger: logger)
