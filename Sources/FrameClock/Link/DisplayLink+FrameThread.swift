@@ -14,9 +14,10 @@ extension DisplayLink {
         case deliverAt(start: Int64)
     }
 
-    /// A frame taken out of the lock for delivery.
+    /// A frame taken out of the lock for delivery (kept small: it is returned through the lock).
     struct Delivery {
-        var plan: FramePlan
+        /// The grid of the tick the frame was made of.
+        var grid: TickGrid
         var frame: Frame
         var callback: FrameCallback?
         var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)]
@@ -83,7 +84,7 @@ extension DisplayLink {
     /// The callback returned at `returned`: pacing after it, the prediction, the timeline and the
     /// outcome.
     private func finish(_ delivery: Delivery, returnedAt returned: Int64) -> Int64? {
-        let grid = delivery.plan.grid
+        let grid = delivery.grid
         let current = grid.sequence(at: returned)
         let eligible = grid.timestamp(of: current) == returned ? current : current + 1
         return state.withLock { state -> Int64? in
@@ -153,7 +154,8 @@ extension LinkState {
             }
             return FramePlan(
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
-                skipped: skipped, start: start, predicted: predicted, timing: timing)
+                skipped: skipped, start: start, predicted: predicted, duration: timing.duration,
+                refreshInterval: timing.refreshInterval)
         }
     }
 
@@ -170,9 +172,9 @@ extension LinkState {
                 deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
                 presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
                 predictedDuration: Duration(nanoseconds: plan.predicted),
-                refreshInterval: plan.timing.refreshInterval))
+                refreshInterval: plan.refreshInterval))
         return DisplayLink.Delivery(
-            plan: plan, frame: frame, callback: callback, streams: streams,
+            grid: plan.grid, frame: frame, callback: callback, streams: streams,
             intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)
     }
 }

@@ -42,14 +42,17 @@ struct FramePlan: Sendable {
     var start: Int64
     /// The callback duration predicted for a render deadline (zero after the vblank).
     var predicted: Int64
-    var timing: FrameTiming
+    /// The frame interval (the source's times the divisor).
+    var duration: Duration
+    /// The source's interval.
+    var refreshInterval: Duration
 
     /// The frame, its lateness measured from the planned start to `started`.
     func frame(startedAt started: Int64) -> Frame {
         Frame(
             timestamp: MonotonicInstant(nanoseconds: timestamp),
             targetTimestamp: MonotonicInstant(nanoseconds: target),
-            duration: timing.duration,
+            duration: duration,
             sequence: UInt64(bitPattern: sequence),
             skippedFrames: skipped,
             lateness: Duration(nanoseconds: started - start),
