@@ -3,7 +3,7 @@
 # Usage: Tests/install-system-packages.sh [extra packages...]
 set -euo pipefail
 
-packages=(libdrm-dev libcairo2-dev libwayland-dev pkg-config rt-tests weston wayland-protocols valgrind "$@")
+packages=(libdrm-dev libcairo2-dev libwayland-dev pkg-config rt-tests weston wayland-protocols valgrind iproute2 python3 "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
