@@ -58,6 +58,10 @@ struct UplinkDownTests {
         #expect(run.figure("lookups") == 1, "\(run.transcript)")
     }
 
+    /// Whether this test process (and so the clock-demo built beside it) runs under the thread
+    /// sanitizer.
+    static let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+
     @Test("on the frame thread, getaddrinfo freezes the clock, and the stall report names it")
     func aLookupOnTheFrameThreadFreezesTheClock() throws {
         let run = try runClockDemo(lookupOn: "frame-thread")
@@ -70,9 +74,13 @@ struct UplinkDownTests {
         let report = try #require(
             errors.range(of: "frame thread stalled ").map { errors[$0.lowerBound...] }, "\(run.transcript)")
         let stack = report.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("    ") }
-        #expect(
-            stack.contains { $0.contains("getaddrinfo") || $0.contains("__res_context") },
-            "\(run.transcript)")
+        // Under the thread sanitizer (clock-demo built with it too), the sampling signal is held back
+        // until the blocked call returns, so the report comes without a stack there.
+        if !Self.underThreadSanitizer {
+            #expect(
+                stack.contains { $0.contains("getaddrinfo") || $0.contains("__res_context") },
+                "\(run.transcript)")
+        }
         #expect(
             report.contains("in the callback of display link")
                 && errors.contains("frame thread stall ended after"),
