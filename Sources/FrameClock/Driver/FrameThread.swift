@@ -54,11 +54,4 @@ enum FrameThread {
         return FrameThreadReport(
             timerSlackNanoseconds: Int(slack), realtimeGranted: granted, realtimeRefusal: refusal)
     }
-
-    /// Sleeps until `deadline` on `CLOCK_MONOTONIC` (an absolute `clock_nanosleep`; a signal does
-    /// not cut it short).
-    @Sendable static func sleep(until deadline: Int64) {
-        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
-    }
 }

@@ -23,21 +23,7 @@ extension DisplayLink {
 
     /// Subscribes a ``stalls`` consumer; an invalidated link ends it at once.
     func addStallWatcher(_ continuation: AsyncStream<FrameStall>.Continuation) {
-        let id = state.withLock { state -> Int? in
-            guard state.lifecycle != .invalidated else { return nil }
-            let id = state.nextStreamID
-            state.nextStreamID += 1
-            state.stallWatchers.append((id, continuation))
-            return id
-        }
-        guard let id else {
-            continuation.finish()
-            return
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.stallWatchers.removeAll { $0.id == id } }
-        }
-        driver.stallWatchersChanged()
+        if subscribe(continuation, to: \.stallWatchers) { driver.stallWatchersChanged() }
     }
 
     /// Whether a ``stalls`` consumer is subscribed.

@@ -49,20 +49,32 @@ extension DisplayLink {
 
     /// Subscribes a ``sourceChanges`` consumer; an invalidated link ends it at once.
     func addSourceWatcher(_ continuation: AsyncStream<FrameSourceInfo>.Continuation) {
+        subscribe(continuation, to: \.sourceWatchers)
+    }
+
+    /// Adds `continuation` to the watchers at `watchers` (ended at once on an invalidated link), and
+    /// removes it when its consumer goes away; whether it was added.
+    @discardableResult
+    func subscribe<Element: Sendable>(
+        _ continuation: AsyncStream<Element>.Continuation,
+        to watchers: WritableKeyPath<LinkState, [(id: Int, continuation: AsyncStream<Element>.Continuation)]>
+            & Sendable
+    ) -> Bool {
         let id = state.withLock { state -> Int? in
             guard state.lifecycle != .invalidated else { return nil }
             let id = state.nextStreamID
             state.nextStreamID += 1
-            state.sourceWatchers.append((id, continuation))
+            state[keyPath: watchers].append((id, continuation))
             return id
         }
         guard let id else {
             continuation.finish()
-            return
+            return false
         }
         continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.sourceWatchers.removeAll { $0.id == id } }
+            self?.state.withLock { $0[keyPath: watchers].removeAll { $0.id == id } }
         }
+        return true
     }
 
     /// Tells the ``sourceChanges`` consumers that the source is now `info`.
