@@ -102,10 +102,15 @@ let package = Package(
         .target(name: "LayerRendering", dependencies: ["MediaTiming", "CCairo"], swiftSettings: strict),
 
         // MARK: Executables
+        // A host-name lookup through getaddrinfo, blocking as a front end's does: what clock-demo's
+        // and frame-bench's lookup scenarios run (package access only).
+        .target(
+            name: "HostLookup", dependencies: ["FrameClock"], path: "Examples/HostLookup", swiftSettings: strict),
         .executableTarget(
             name: "ClockDemo",
             dependencies: [
                 "FrameClock",
+                "HostLookup",
                 "DRM",
                 "KMSPresentation",
                 "MediaTiming",
@@ -136,6 +141,7 @@ let package = Package(
             name: "FrameBench",
             dependencies: [
                 "FrameClock",
+                "HostLookup",
                 "KMSPresentation",
                 "CLinuxShims",
                 "CCairo",

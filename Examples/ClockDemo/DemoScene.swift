@@ -1,4 +1,5 @@
 import FrameClock
+import HostLookup
 
 /// The demo's scene as a front end keeps it with `--lookup-on actor`: an actor on the display link's
 /// executor. Its frame callback is isolated to it, and any task that awaits one of its methods runs

@@ -1,5 +1,6 @@
 import Foundation
 import FrameClock
+import HostLookup
 import KMSPresentation
 import LayerRendering
 import MediaTiming

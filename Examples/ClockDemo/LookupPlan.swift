@@ -1,5 +1,6 @@
 import ArgumentParser
 import FrameClock
+import HostLookup
 
 /// Where `--lookup` runs its host-name lookups.
 enum LookupPlacement: String, ExpressibleByArgument, CaseIterable, Sendable {

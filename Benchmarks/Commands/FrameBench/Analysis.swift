@@ -54,6 +54,8 @@ struct SubjectFigures: Codable, Sendable {
     var realtimeGranted: Bool?
     /// The display link's source and why.
     var source: String?
+    /// The lookup workload's lookups (that workload only).
+    var lookups: LookupFigures? = nil
 }
 
 /// One point of a cumulative distribution.
@@ -179,7 +181,8 @@ enum Analysis {
             wrongSecondFrames: wrongSeconds,
             firstIntervals: firstIntervals, latenessCDF: cdf,
             realtimeGranted: records.compactMap(\.threadReport).first?.realtimeGranted,
-            source: records.compactMap(\.sourceInfo).first)
+            source: records.compactMap(\.sourceInfo).first,
+            lookups: context.workload == .lookup ? LookupFigures(records.flatMap(\.lookups)) : nil)
     }
 
     /// The process's context switches from the end of the first callback to the end of the last.

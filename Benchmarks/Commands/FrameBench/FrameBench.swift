@@ -23,7 +23,11 @@ struct FrameBench: AsyncParsableCommand {
     @Option(help: "Comma-separated subjects (default: all available).")
     var subjects: String?
 
-    @Option(help: "Comma-separated workloads (default: all; with --quick: idle,light,heavy).")
+    @Option(
+        help: """
+            Comma-separated workloads (default: all, lookup where root can make a network namespace; with \
+            --quick: idle,light,heavy).
+            """)
     var workloads: String?
 
     @Option(help: "The frame rate every subject is asked for, in frames per second.")
@@ -197,8 +201,31 @@ struct FrameBench: AsyncParsableCommand {
         let secondsPerRun = duration ?? (quick ? 1 : 5)
         let roundCount = rounds ?? (quick ? 1 : 2)
         var chosen = try parsedSubjects()
-        let chosenWorkloads = try parsedWorkloads()
+        var chosenWorkloads = try parsedWorkloads()
         var notes: [String] = []
+        // The lookup workload runs in a network namespace of frame-bench's own: the whole comparison
+        // runs again inside it, so that every subject meets the same silent resolver.
+        var silentServer: SilentDNSServer? = nil
+        if chosenWorkloads.contains(.lookup) {
+            if LookupNamespace.current != nil {
+                silentServer = try SilentDNSServer()
+                notes.append(
+                    "lookup: every subject looks up a host name in a network namespace made for this run, whose DNS "
+                        + "server (127.0.0.1:53 inside it) never answers; nothing leaves the namespace.")
+            } else if let reason = LookupNamespace.unavailableReason() {
+                chosenWorkloads.removeAll { $0 == .lookup }
+                notes.append("lookup left out: \(reason)")
+                guard !chosenWorkloads.isEmpty else {
+                    throw ValidationError("--workloads lookup cannot run here: \(reason)")
+                }
+            } else {
+                let status = try LookupNamespace.runInside(
+                    arguments: Array(CommandLine.arguments.dropFirst()))
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+        }
+        defer { withExtendedLifetime(silentServer) {} }
         if chosen.contains(.linkDRM) {
             do {
                 let probe = try DisplayLink(source: .drm(), logger: Logger(label: "frame-bench"))

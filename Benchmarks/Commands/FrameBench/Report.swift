@@ -63,6 +63,7 @@ enum MarkdownReport {
                         "- `\(subject.rawValue)`: \(f.firstIntervals.map { format($0, 2) }.joined(separator: " "))\n"
                 }
             }
+            if workload == .lookup { out += lookups(report) }
             out += "\n"
         }
         if let classic = report.classicCase {
@@ -178,6 +179,18 @@ enum MarkdownReport {
         }
         if tooFew {
             out += "\n— in a percentile: too few frames for it (5 must lie above it; see How to read it).\n"
+        }
+        return out
+    }
+
+    /// The lookup workload's lookups per subject: how many, how long they blocked, where applied.
+    static func lookups(_ report: BenchReport) -> String {
+        var out = "\nLookups (the DNS server never answers; `getaddrinfo` gives up after its timeout):\n\n"
+        for subject in report.subjects where !subject.isExternal {
+            guard let lookups = report.figures(subject, .lookup)?.lookups else { continue }
+            out +=
+                "- `\(subject.rawValue)`: \(lookups.count) lookups (\(lookups.failed) failed), the longest "
+            out += "\(format(lookups.longestMilliseconds, 0)) ms; \(lookups.applied)\n"
         }
         return out
     }

@@ -30,6 +30,8 @@ struct RunRecord: Sendable {
     /// Wake-ups counted by the runner itself (cyclictest's measuring thread); `nil` where the
     /// samples carry the process's counts.
     var wakeUpWindow: WakeUpWindow? = nil
+    /// The lookup workload's lookups, finished before the run ended.
+    var lookups: [LookupRecord] = []
 }
 
 /// Context switches over a number of frames.
@@ -74,10 +76,12 @@ enum SubjectRunner {
                 preconditionFailure("\(context.subject) is listed as a display link but has no source")
             }
             let link = try DisplayLink(source: source, logger: .init(label: "frame-bench"))
-            try link.start { frame in
+            let scene = LookupScene(link: link, schedule: work.lookups)
+            try link.start(isolatedTo: scene) { scene, frame in
                 let start = MonotonicInstant.now().nanoseconds
                 guard start < end else { return }
-                work.perform()
+                // A lookup moves off the frame thread; its result comes back to the scene.
+                work.perform(startingLookupsWith: { scene.startLookup() })
                 log.append(
                     Sample(
                         start: start, end: MonotonicInstant.now().nanoseconds,
@@ -143,7 +147,8 @@ enum SubjectRunner {
             context: context, anchor: anchor, end: end, samples: log.all.filter { $0.start < end },
             cpuNanoseconds: usageAfter.cpuNanoseconds - usageBefore.cpuNanoseconds,
             threadReport: report,
-            sourceInfo: sourceInfo)
+            sourceInfo: sourceInfo,
+            lookups: context.workload == .lookup ? work.lookups.records : [])
     }
 
     /// The reference: absolute sleeps to grid points, snapping to the next one after a late frame.

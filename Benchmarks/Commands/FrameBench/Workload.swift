@@ -1,4 +1,5 @@
 import FrameClock
+import HostLookup
 
 /// The work a subject does in each callback, as a fraction of the frame interval.
 enum Workload: String, CaseIterable, Codable, Sendable {
@@ -12,10 +13,19 @@ enum Workload: String, CaseIterable, Codable, Sendable {
     case spikes
     /// Light frames and one 2 s blocking stall (like a name lookup on the frame thread), a quarter in.
     case stall
+    /// Light frames and a host-name lookup a second after the last one's result (the first 1 s in),
+    /// against a DNS server that never answers: "Wi-Fi up, uplink down", in a network namespace
+    /// frame-bench makes for the run (root only). A naive loop can only look up in its callback; a
+    /// display link looks up off its frame thread and applies the result on its frame actor.
+    case lookup
 
     /// How long one run of this workload lasts at the least, so that a stall has room before and after.
     func minimumRunSeconds() -> Double {
-        self == .stall ? 3.5 : 0
+        switch self {
+        case .stall: return 3.5
+        case .lookup: return 7
+        default: return 0
+        }
     }
 
     var summary: String {
@@ -25,6 +35,8 @@ enum Workload: String, CaseIterable, Codable, Sendable {
         case .heavy: return "1.5 × the interval per frame"
         case .spikes: return "5 %, with one frame in ten at 2.5 × the interval"
         case .stall: return "5 %, with one 2 s blocking stall"
+        case .lookup:
+            return "5 %, and a host-name lookup 1 s after each result, the DNS server silent (about 2 s each)"
         }
     }
 }
@@ -36,12 +48,24 @@ final class WorkGenerator: @unchecked Sendable {
     private let stallAt: Int64
     private var stalled = false
     private var random: UInt64
+    /// The lookup workload's schedule and results.
+    let lookups: LookupSchedule
 
     init(workload: Workload, periodNanoseconds: Int64, runStart: Int64, runNanoseconds: Int64, seed: UInt64) {
         self.workload = workload
         self.periodNanoseconds = periodNanoseconds
         self.stallAt = runStart + runNanoseconds / 4
         self.random = seed | 1
+        self.lookups = LookupSchedule(firstAt: runStart + 1_000_000_000)
+    }
+
+    /// Does one frame's work, starting now, with the lookup workload's lookups moved off the calling
+    /// thread: `startLookup` is called when one is due, and must report its result to ``lookups``.
+    func perform(startingLookupsWith startLookup: () -> Void) {
+        guard workload == .lookup else { return perform() }
+        let now = MonotonicInstant.now().nanoseconds
+        if lookups.takeIfDue(now: now) { startLookup() }
+        spin(until: now + periodNanoseconds / 20)
     }
 
     /// Does one frame's work, starting now.
@@ -63,6 +87,13 @@ final class WorkGenerator: @unchecked Sendable {
             } else {
                 spin(until: now + periodNanoseconds / 20)
             }
+        case .lookup:
+            // The naive way: the callback waits for the resolver.
+            if lookups.takeIfDue(now: now) {
+                let result = HostLookup(host: LookupSchedule.host).resolve()
+                lookups.finished(result, appliedOnFrameThread: nil)
+            }
+            spin(until: now + periodNanoseconds / 20)
         }
     }
 

@@ -7,37 +7,42 @@ import FrameClock
 
 /// A host-name lookup through the C library's `getaddrinfo`, as a front end does it: it blocks the
 /// calling thread until the resolver answers or gives up (its `timeout:N attempts:M`).
-struct HostLookup: Sendable {
+package struct HostLookup: Sendable {
     /// What one lookup gave and how long it took.
-    struct Result: Sendable, CustomStringConvertible {
-        var host: String
+    package struct Result: Sendable, CustomStringConvertible {
+        package var host: String
         /// The addresses found, as text; empty when the lookup failed.
-        var addresses: [String]
+        package var addresses: [String]
         /// The resolver's message (`gai_strerror`) when the lookup failed.
-        var failure: String?
+        package var failure: String?
         /// How long `getaddrinfo` blocked.
-        var duration: Duration
+        package var duration: Duration
 
         /// The duration in milliseconds, rounded.
-        var milliseconds: Int { Int((seconds * 1000).rounded()) }
+        package var milliseconds: Int { Int((seconds * 1000).rounded()) }
 
         /// The duration in seconds.
-        var seconds: Double {
+        package var seconds: Double {
             Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         }
 
         /// One line: `lookup HOST: ADDRESSES in 0.00 s` or `lookup HOST: failed after 2.01 s (why)`.
-        var description: String {
+        package var description: String {
             let seconds = String(format: "%.2f", self.seconds)
             if let failure { return "lookup \(host): failed after \(seconds) s (\(failure))" }
             return "lookup \(host): \(addresses.joined(separator: ", ")) in \(seconds) s"
         }
     }
 
-    let host: String
+    package let host: String
+
+    /// A lookup of `host`.
+    package init(host: String) {
+        self.host = host
+    }
 
     /// Looks the host up, blocking the calling thread meanwhile.
-    func resolve() -> Result {
+    package func resolve() -> Result {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
