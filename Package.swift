@@ -223,7 +223,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "DRMTests",
-            dependencies: ["DRM", "TestSupport", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["DRM", "KMSPresentation", "TestSupport", .product(name: "SystemPackage", package: "swift-system")],
             path: "Tests/DRMTests",
             swiftSettings: strict),
         // Faults at the DRM and Wayland boundaries: the tick sources over a scripted kernel and a

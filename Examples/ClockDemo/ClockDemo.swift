@@ -30,13 +30,17 @@ struct ClockDemo: AsyncParsableCommand {
             "Where ticks come from: auto (DRM vblank if a lit CRTC can be used, else a timer), drm or timer.")
     var source: SourceChoice = .auto
 
-    @Option(help: "Frames per second: the timer's rate, or the preferred rate on a display.")
+    @Option(
+        parsing: .unconditional,
+        help: "Frames per second: the timer's rate, or the preferred rate on a display.")
     var fps: Double = 60
 
-    @Option(help: "Seconds to run; 0 runs until Ctrl-C.")
+    @Option(parsing: .unconditional, help: "Seconds to run; 0 runs until Ctrl-C.")
     var duration: Double = 0
 
-    @Option(name: .customLong("work-ms"), help: "Simulated work per frame, in milliseconds (shows skipping).")
+    @Option(
+        name: .customLong("work-ms"), parsing: .unconditional,
+        help: "Simulated work per frame, in milliseconds (shows skipping).")
     var workMilliseconds: Double = 0
 
     @Flag(
@@ -66,7 +70,9 @@ struct ClockDemo: AsyncParsableCommand {
         help: "Draw one frame for this wall time (HH:MM:SS) into --output and exit.")
     var renderAt: String?
 
-    @Option(help: "Size of the face in pixels for PNG output (the terminal and KMS fit their own).")
+    @Option(
+        parsing: .unconditional,
+        help: "Size of the face in pixels for PNG output (the terminal and KMS fit their own).")
     var size: Int = 256
 
     @Option(
@@ -92,7 +98,9 @@ struct ClockDemo: AsyncParsableCommand {
             """)
     var lookupOn: LookupPlacement?
 
-    @Option(name: .customLong("lookup-every"), help: "Seconds from one --lookup to the next (default 3).")
+    @Option(
+        name: .customLong("lookup-every"), parsing: .unconditional,
+        help: "Seconds from one --lookup to the next (default 3).")
     var lookupEvery: Double?
 
     /// Runs the command; every error ends it with one line on standard error and a non-zero exit

@@ -54,7 +54,8 @@ final class DemoSession: @unchecked Sendable {
         var output: KMSPresenter?
         if case .kms(let device) = display {
             output = try KMSPresenter(devicePath: device)
-            side = Double(output?.side ?? faceSize)
+            // The face: the largest centred square of the display.
+            side = Double(output.map { min($0.width, $0.height) } ?? faceSize)
         } else if display == .wayland {
             wayland = try WaylandClockWindow(side: faceSize, keepingLastFrame: keepingLastFrame)
         } else if display == .terminal, pngDirectory == nil, let size = TerminalScreen.size() {
@@ -280,10 +281,16 @@ final class DemoSession: @unchecked Sendable {
         }
         if let kms, let frame {
             // The presenter reports each flip's completion (or a dropped frame) to the link.
-            try kms.present(frame, to: link) { pixels in
+            try kms.present(frame, to: link) { buffer in
+                let side = min(buffer.width, buffer.height)
+                guard
+                    let square = buffer.region(
+                        x: (buffer.width - side) / 2, y: (buffer.height - side) / 2, width: side, height: side
+                    )
+                else { return }
                 try face.render(
-                    intoXRGB8888: pixels.base, width: pixels.width, height: pixels.height,
-                    bytesPerRow: pixels.bytesPerRow)
+                    intoXRGB8888: square.base, width: square.width, height: square.height,
+                    bytesPerRow: square.bytesPerRow)
             }
             return
         }

@@ -49,8 +49,6 @@ public final class KMSPresenter {
     public let width: Int
     /// The display's height in pixels.
     public let height: Int
-    /// The side of the square the face is drawn into, centred.
-    public let side: Int
     /// Page flips asked for (each frame handed to ``present(_:to:draw:)`` asks for one).
     public private(set) var flipsRequested = 0
     /// Page flips completed (their events received): frames shown.
@@ -92,7 +90,6 @@ public final class KMSPresenter {
         mode = target.mode
         width = Int(target.mode.hdisplay)
         height = Int(target.mode.vdisplay)
-        side = min(width, height)
         var made: [ScanoutBuffer] = []
         do {
             for _ in 0..<2 {
@@ -148,7 +145,8 @@ public final class KMSPresenter {
     /// that it was dropped (the flip could not be queued).
     ///
     /// First waits for the previous flip to complete, so that the back buffer is no longer read by
-    /// the display. `draw` gets the centred ``side`` × ``side`` square of the back buffer.
+    /// the display. `draw` gets the whole back buffer (``width`` × ``height`` at the buffer's pitch);
+    /// ``KMSPixels/region(x:y:width:height:)`` narrows it to a part, such as a centred square.
     ///
     /// - Throws: what `draw` throws (the frame is then reported dropped),
     ///   ``KMSPresenterError/flipTimedOut(device:milliseconds:)`` or
@@ -158,13 +156,13 @@ public final class KMSPresenter {
         flipsRequested += 1
         let target = 1 - state.front
         let back = buffers[target]
-        guard let corner = back.address(x: (width - side) / 2, y: (height - side) / 2) else {
+        guard let corner = back.address(x: 0, y: 0) else {
             drop(frame.sequence, link)
             throw KMSPresenterError.setupFailed(
                 DRMError(call: "present", errno: .badFileDescriptor, detail: devicePath))
         }
         do {
-            try draw(KMSPixels(base: corner, width: side, height: side, bytesPerRow: back.pitch))
+            try draw(KMSPixels(base: corner, width: width, height: height, bytesPerRow: back.pitch))
         } catch {
             drop(frame.sequence, link)
             throw error
@@ -300,6 +298,6 @@ public final class KMSPresenter {
 
     /// `"/dev/dri/card0: connector 36, CRTC 35, 1024x768 60.0038 Hz (...), face 768 px"`.
     public var description: String {
-        "\(devicePath): connector \(connectorID), CRTC \(crtcID), \(mode), face \(side) px"
+        "\(devicePath): connector \(connectorID), CRTC \(crtcID), \(mode)"
     }
 }

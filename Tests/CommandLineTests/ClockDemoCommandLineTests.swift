@@ -87,6 +87,10 @@ struct ClockDemoCommandLineTests {
         (["--fps", "0"], "--fps must be"), (["--fps=-5"], "--fps must be"), (["--fps", "abc"], "--fps"),
         (["--fps", "nan"], "--fps must be"), (["--fps", "1e308"], "--fps must be"),
         (["--fps"], "Missing value"),
+        // A negative number after a space is the option's value, not another option.
+        (["--fps", "-1"], "--fps must be"), (["--duration", "-3"], "--duration must be"),
+        (["--work-ms", "-5"], "--work-ms must be"), (["--size", "-64"], "--size must be"),
+        (["--lookup", "example.org", "--lookup-every", "-1"], "--lookup-every must be"),
         (["--duration=-1"], "--duration must be"), (["--work-ms", "inf"], "--work-ms must be"),
         (["--size", "0"], "--size must be"), (["--size", "99999999999999999999"], "--size"),
         (["--render-at", "25:00:00", "--output", "/tmp/x.png"], "--render-at must be"),

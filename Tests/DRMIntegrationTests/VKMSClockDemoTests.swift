@@ -89,7 +89,7 @@ extension VKMSRoot {
             try fixture.light()
             try fixture.device.dropMaster()
             let output = try KMSPresenter(devicePath: VKMSFixture.path)
-            #expect(output.width == 1024 && output.height == 768 && output.side == 768)
+            #expect(output.width == 1024 && output.height == 768)
             let face = ClockFace(size: Size(width: 768, height: 768))
             let background = KMSPresenter.pixel(
                 red: face.background.red, green: face.background.green, blue: face.background.blue)
@@ -113,10 +113,13 @@ extension VKMSRoot {
                 let frame = Frame(
                     timestamp: now, targetTimestamp: now + .milliseconds(16), duration: .milliseconds(16),
                     sequence: UInt64(index + 1), skippedFrames: 0, lateness: .zero)
-                try output.present(frame, to: nil) { pixels in
+                try output.present(frame, to: nil) { buffer in
+                    // The whole buffer; the face goes into its centred 768 × 768 square.
+                    #expect(buffer.width == 1024 && buffer.height == 768)
+                    let square = try #require(buffer.region(x: 128, y: 0, width: 768, height: 768))
                     try face.render(
-                        intoXRGB8888: pixels.base, width: pixels.width, height: pixels.height,
-                        bytesPerRow: pixels.bytesPerRow)
+                        intoXRGB8888: square.base, width: square.width, height: square.height,
+                        bytesPerRow: square.bytesPerRow)
                 }
                 try output.waitForPendingFlip(timeoutMilliseconds: 2000)
                 let scanned = try fixture.device.crtc(id: output.crtcID).framebufferID

@@ -30,13 +30,17 @@ struct FrameBench: AsyncParsableCommand {
             """)
     var workloads: String?
 
-    @Option(help: "The frame rate every subject is asked for, in frames per second.")
+    @Option(parsing: .unconditional, help: "The frame rate every subject is asked for, in frames per second.")
     var rate: Double = 60
 
-    @Option(help: "Seconds each subject runs per workload per round (default 5; 1 with --quick).")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds each subject runs per workload per round (default 5; 1 with --quick).")
     var duration: Double?
 
-    @Option(help: "Rounds; subjects alternate within each round (default 2; 1 with --quick).")
+    @Option(
+        parsing: .unconditional,
+        help: "Rounds; subjects alternate within each round (default 2; 1 with --quick).")
     var rounds: Int?
 
     @Flag(
@@ -45,12 +49,15 @@ struct FrameBench: AsyncParsableCommand {
     var classic: Bool?
 
     @Option(
+        parsing: .unconditional,
         help:
             "Instead of the comparison: soak the display link for this many minutes and report growth (not for CI)."
     )
     var soak: Double?
 
-    @Option(name: .customLong("soak-window"), help: "Seconds per soak window (default 60).")
+    @Option(
+        name: .customLong("soak-window"), parsing: .unconditional,
+        help: "Seconds per soak window (default 60).")
     var soakWindow: Double = 60
 
     @Flag(
