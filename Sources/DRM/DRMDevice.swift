@@ -2,7 +2,7 @@ internal import CDRM
 internal import CDRMShims
 import Synchronization
 internal import SystemCalls
-import SystemPackage
+public import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -42,20 +42,26 @@ public final class DRMDevice: Sendable {
 
     /// Takes ownership of an already open descriptor (it is closed with the device). No check is
     /// made that it is a DRM device: calls on another kind of file fail with `ENOTTY`.
-    public init(adopting fileDescriptor: Int32, path: String) {
+    public init(adopting fileDescriptor: FileDescriptor, path: String) {
         self.path = path
-        self.descriptor = Atomic(fileDescriptor)
+        self.descriptor = Atomic(fileDescriptor.rawValue)
     }
 
     deinit {
         close()
     }
 
-    /// The descriptor, for polling it for readable events; `-1` once closed.
-    public var fileDescriptor: Int32 { descriptor.load(ordering: .acquiring) }
+    /// The descriptor, for polling it for readable events; `nil` once closed.
+    public var fileDescriptor: FileDescriptor? {
+        let fd = rawDescriptor
+        return fd < 0 ? nil : FileDescriptor(rawValue: fd)
+    }
+
+    /// The descriptor's number; `-1` once closed.
+    package var rawDescriptor: Int32 { descriptor.load(ordering: .acquiring) }
 
     /// Whether ``close()`` has been called.
-    public var isClosed: Bool { fileDescriptor < 0 }
+    public var isClosed: Bool { rawDescriptor < 0 }
 
     /// Closes the descriptor. Idempotent. Close a device only once no other thread is in a call
     /// on it: a call that read the descriptor just before could otherwise reach a file that later
@@ -67,7 +73,7 @@ public final class DRMDevice: Sendable {
 
     /// The descriptor for a call, or `EBADF` when closed.
     func openDescriptor(for call: String) throws(DRMError) -> Int32 {
-        let fd = fileDescriptor
+        let fd = rawDescriptor
         if fd < 0 { throw DRMError(call: call, errno: .badFileDescriptor, detail: path) }
         return fd
     }
@@ -129,7 +135,7 @@ public final class DRMDevice: Sendable {
 
     /// Whether this descriptor is the device's DRM master (the only one that may set modes and flip).
     public var isMaster: Bool {
-        let fd = fileDescriptor
+        let fd = rawDescriptor
         return fd >= 0 && drmIsMaster(fd) != 0
     }
 

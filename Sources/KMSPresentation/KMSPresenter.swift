@@ -248,10 +248,10 @@ public final class KMSPresenter {
     }
 
     /// The framebuffer the display scans out (once no flip is pending).
-    public var frontFramebufferID: UInt32 { buffers[state.front].framebufferID }
+    package var frontFramebufferID: UInt32 { buffers[state.front].framebufferID }
 
     /// A pixel of the buffer scanned out (once no flip is pending), in display coordinates.
-    public func frontPixel(x: Int, y: Int) -> UInt32? { buffers[state.front].pixel(x: x, y: y) }
+    package func frontPixel(x: Int, y: Int) -> UInt32? { buffers[state.front].pixel(x: x, y: y) }
 
     /// Waits for a pending flip (at most 500 ms), restores the CRTC as it was before the modeset
     /// (or turns it off) once anything was shown on it, removes the framebuffers, frees the buffers

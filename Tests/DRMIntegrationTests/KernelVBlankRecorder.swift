@@ -24,7 +24,7 @@ final class KernelVBlankRecorder: Sendable {
                     try device.queueSequence(crtc: crtcID, sequence: next, flags: .nextOnMiss)
                     var got = false
                     while !got && !stopped.load(ordering: .relaxed) {
-                        guard waitReadable(device.fileDescriptor, milliseconds: 200) else { continue }
+                        guard waitReadable(device.rawDescriptor, milliseconds: 200) else { continue }
                         for case .crtcSequence(let event) in try device.readEvents() {
                             times.withLock { $0[event.sequence] = event.timestampNanoseconds }
                             next = max(next, event.sequence + 1)

@@ -62,7 +62,7 @@ extension VKMSRoot {
                         crtc: fixture.crtcID, sequence: next, flags: .nextOnMiss, userData: next)
                     var got = false
                     while !got {
-                        #expect(waitReadable(device.fileDescriptor, milliseconds: 1000))
+                        #expect(waitReadable(device.rawDescriptor, milliseconds: 1000))
                         for case .crtcSequence(let event) in try device.readEvents() {
                             #expect(event.userData == next)
                             counter.record(event.sequence)

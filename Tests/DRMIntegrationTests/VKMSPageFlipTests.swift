@@ -31,7 +31,7 @@ extension VKMSRoot {
                 try device.pageFlip(crtc: fixture.crtcID, framebuffer: target, userData: UInt64(100 + i))
                 var done = false
                 while !done {
-                    #expect(waitReadable(device.fileDescriptor, milliseconds: 1000))
+                    #expect(waitReadable(device.rawDescriptor, milliseconds: 1000))
                     for case .flipComplete(let event) in try device.readEvents() {
                         flips.append(event)
                         done = true

@@ -27,8 +27,10 @@ struct DeviceErrorTests {
     }
 
     @Test("calls on a descriptor that is not DRM fail with ENOTTY; on a closed device with EBADF")
-    func callsOnWrongDescriptors() {
-        let device = DRMDevice(adopting: open("/dev/null", O_RDWR | O_CLOEXEC), path: "/dev/null")
+    func callsOnWrongDescriptors() throws {
+        let device = DRMDevice(
+            adopting: try FileDescriptor.open("/dev/null", .readWrite, options: .closeOnExec),
+            path: "/dev/null")
         let sequence = #expect(throws: DRMError.self) { try device.currentSequence(crtc: 38) }
         #expect(sequence?.call == "drmCrtcGetSequence")
         #expect(sequence?.errno == Errno(rawValue: ENOTTY))

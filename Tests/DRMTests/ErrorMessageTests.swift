@@ -86,7 +86,10 @@ struct DRMErrorMessageTests {
         ),
         (.truncatedRecord(offset: 0, type: 3, length: 32, available: 16), "of 32 bytes", "4 KiB"),
         (.badLength(offset: 0, type: 1, length: 12, expected: 32), "has length 12, expected 32", "4 KiB"),
-        (.unknownType(offset: 0, type: 9, length: 8), "unknown event type 9", "unknownEvents: .skip"),
+        (
+            .unknownType(offset: 0, type: 9, length: 8), "unknown event type 9",
+            "skip records of types this parser does not know"
+        ),
     ])
     func parseErrorsSayWhatWasWrongAndWhatToDo(error: DRMEventParseError, wrong: String, toDo: String) {
         #expect(error.description.contains(wrong), "\(error.description)")

@@ -21,7 +21,7 @@ final class PipeKernel: DRMSystemCalls {
         var ends: [Int32] = [-1, -1]
         guard Glibc.pipe(&ends) == 0 else { throw DRMError(call: "pipe", errno: Errno(rawValue: errno)) }
         for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
-        real = DRMDevice(adopting: ends[0], path: "pipe")
+        real = DRMDevice(adopting: FileDescriptor(rawValue: ends[0]), path: "pipe")
         writeEnd = ends[1]
         lastVBlank = real.monotonicNanoseconds()
     }

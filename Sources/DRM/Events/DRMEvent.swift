@@ -6,8 +6,7 @@ public enum DRMEvent: Hashable, Sendable {
     case flipComplete(DRMVBlankEvent)
     /// DRM_EVENT_CRTC_SEQUENCE: a sequence queued with drmCrtcQueueSequence was reached.
     case crtcSequence(DRMSequenceEvent)
-    /// A record of a type this parser does not know, skipped whole (only with
-    /// ``DRMEventParser/UnknownEventPolicy/skip``).
+    /// A record of a type this module does not know, skipped whole.
     case unknown(type: UInt32, length: UInt32)
 }
 

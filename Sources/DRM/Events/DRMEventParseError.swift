@@ -18,7 +18,7 @@ public enum DRMEventParseError: Error, Hashable, Sendable, CustomStringConvertib
     /// The record's length is impossible for its type (shorter than the payload, or shorter than
     /// a header, or not a multiple of 4 and so not something the kernel writes).
     case badLength(offset: Int, type: UInt32, length: UInt32, expected: UInt32)
-    /// A record of a type the parser does not know (with ``DRMEventParser/UnknownEventPolicy/reject``).
+    /// A record of a type the parser does not know, where such records are rejected rather than skipped.
     case unknownType(offset: Int, type: UInt32, length: UInt32)
 
     /// What is wrong with the record.
@@ -39,8 +39,7 @@ public enum DRMEventParseError: Error, Hashable, Sendable, CustomStringConvertib
     /// read whole records from a DRM device's own descriptor, or report the driver that wrote it.
     public var recoverySuggestion: String? {
         if case .unknownType = self {
-            return "parse with DRMEventParser(unknownEvents: .skip) to pass over event types this parser "
-                + "does not know"
+            return "skip records of types this parser does not know (DRMDevice.readEvents() does)"
         }
         return "read whole records from a DRM device's own descriptor into a buffer of at least 4 KiB; "
             + "if that was done, the driver wrote a broken record: report it with the driver's name and "

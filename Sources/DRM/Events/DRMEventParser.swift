@@ -7,9 +7,9 @@ internal import CDRMShims
 /// (`struct drm_event_vblank` for vblank and flip events, `struct drm_event_crtc_sequence` for
 /// sequence events). The parser never traps on malformed input: it throws
 /// ``DRMEventParseError``.
-public struct DRMEventParser: Sendable {
+package struct DRMEventParser: Sendable {
     /// What to do with a well-formed record of an unknown type.
-    public enum UnknownEventPolicy: Hashable, Sendable {
+    package enum UnknownEventPolicy: Hashable, Sendable {
         /// Throw ``DRMEventParseError/unknownType(offset:type:length:)``.
         case reject
         /// Return it as ``DRMEvent/unknown(type:length:)`` and go on.
@@ -17,22 +17,22 @@ public struct DRMEventParser: Sendable {
     }
 
     /// The policy for unknown record types.
-    public var unknownEvents: UnknownEventPolicy
+    package var unknownEvents: UnknownEventPolicy
 
     /// Creates a parser; unknown record types are rejected unless told otherwise.
-    public init(unknownEvents: UnknownEventPolicy = .reject) {
+    package init(unknownEvents: UnknownEventPolicy = .reject) {
         self.unknownEvents = unknownEvents
     }
 
     /// The size of a record header.
-    public static var headerSize: Int { Int(fc_drm_event_header_size) }
+    package static var headerSize: Int { Int(fc_drm_event_header_size) }
     /// The size of a DRM_EVENT_VBLANK or DRM_EVENT_FLIP_COMPLETE record.
-    public static var vblankRecordSize: Int { Int(fc_drm_event_vblank_size) }
+    package static var vblankRecordSize: Int { Int(fc_drm_event_vblank_size) }
     /// The size of a DRM_EVENT_CRTC_SEQUENCE record.
-    public static var sequenceRecordSize: Int { Int(fc_drm_event_crtc_sequence_size) }
+    package static var sequenceRecordSize: Int { Int(fc_drm_event_crtc_sequence_size) }
 
     /// Parses every record in `bytes`.
-    public func parse(_ bytes: UnsafeRawBufferPointer) throws(DRMEventParseError) -> [DRMEvent] {
+    package func parse(_ bytes: UnsafeRawBufferPointer) throws(DRMEventParseError) -> [DRMEvent] {
         var events: [DRMEvent] = []
         events.reserveCapacity(bytes.count / Self.vblankRecordSize)
         try forEachEvent(in: bytes) { events.append($0) }
@@ -41,7 +41,7 @@ public struct DRMEventParser: Sendable {
 
     /// Parses the records in `bytes` one by one and hands each to `body`, without allocating.
     /// Records before a malformed one have been handed over when the error is thrown.
-    public func forEachEvent(
+    package func forEachEvent(
         in bytes: UnsafeRawBufferPointer, _ body: (DRMEvent) -> Void
     ) throws(DRMEventParseError) {
         var offset = 0
@@ -67,7 +67,7 @@ public struct DRMEventParser: Sendable {
     }
 
     /// Parses every record in `bytes`.
-    public func parse(_ bytes: [UInt8]) throws(DRMEventParseError) -> [DRMEvent] {
+    package func parse(_ bytes: [UInt8]) throws(DRMEventParseError) -> [DRMEvent] {
         let result: Result<[DRMEvent], DRMEventParseError> = bytes.withUnsafeBytes { raw in
             do throws(DRMEventParseError) {
                 return .success(try parse(raw))

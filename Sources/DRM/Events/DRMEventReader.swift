@@ -12,9 +12,9 @@ import SystemPackage
 /// One `read(2)` of up to ``bufferSize`` bytes is parsed per call, in a buffer on the stack; the
 /// kernel returns whole records only, so a partial record is reported as malformed, never waited
 /// for. A read interrupted by a signal is made again.
-public struct DRMEventReader<Source: DRMEventSource> {
+package struct DRMEventReader<Source: DRMEventSource> {
     /// What one read found.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// This many records were read and handed over (at least one byte was read).
         case records(Int)
         /// Nothing was pending (`EAGAIN` on a non-blocking descriptor).
@@ -25,15 +25,15 @@ public struct DRMEventReader<Source: DRMEventSource> {
     }
 
     /// Where the bytes come from.
-    public var source: Source
+    package var source: Source
     /// How record types are parsed (and unknown ones skipped or rejected).
-    public var parser: DRMEventParser
+    package var parser: DRMEventParser
     /// The most bytes taken by one read: 1 KiB holds 32 vblank or sequence records (the kernel
     /// hands out whole records and leaves the rest for the next read), and fits on the stack.
-    public var bufferSize: Int
+    package var bufferSize: Int
 
     /// Creates a reader over `source`.
-    public init(source: Source, parser: DRMEventParser = DRMEventParser(), bufferSize: Int = 1024) {
+    package init(source: Source, parser: DRMEventParser = DRMEventParser(), bufferSize: Int = 1024) {
         self.source = source
         self.parser = parser
         self.bufferSize = max(bufferSize, DRMEventParser.headerSize)
@@ -44,7 +44,7 @@ public struct DRMEventReader<Source: DRMEventSource> {
     ///
     /// - Throws: ``DRMError`` with call `"read"` and the errno of a failed read, or with errno
     ///   `EBADMSG` and ``DRMError/malformedEvent`` set when the bytes are not well-formed records.
-    public func read(_ body: (DRMEvent) -> Void) throws(DRMError) -> Outcome {
+    package func read(_ body: (DRMEvent) -> Void) throws(DRMError) -> Outcome {
         try withUnsafeTemporaryAllocation(byteCount: bufferSize, alignment: 8) { raw throws(DRMError) in
             var count = 0
             while true {
@@ -78,7 +78,7 @@ public struct DRMEventReader<Source: DRMEventSource> {
     ///
     /// - Throws: as ``read(_:)``.
     @discardableResult
-    public func readEvents(_ body: (DRMEvent) -> Void) throws(DRMError) -> Int {
+    package func readEvents(_ body: (DRMEvent) -> Void) throws(DRMError) -> Int {
         guard case .records(let count) = try read(body) else { return 0 }
         return count
     }
@@ -86,7 +86,7 @@ public struct DRMEventReader<Source: DRMEventSource> {
     /// Reads once and returns the records read; empty when nothing is pending or at end of file.
     ///
     /// - Throws: as ``read(_:)``.
-    public func readEvents() throws(DRMError) -> [DRMEvent] {
+    package func readEvents() throws(DRMError) -> [DRMEvent] {
         var events: [DRMEvent] = []
         try readEvents { events.append($0) }
         return events
@@ -95,7 +95,7 @@ public struct DRMEventReader<Source: DRMEventSource> {
 
 extension DRMEventReader where Source == DRMDescriptorEventSource {
     /// Creates a reader over a descriptor that it does not own (a pipe or socket in tests).
-    public init(fileDescriptor: Int32, parser: DRMEventParser = DRMEventParser(), bufferSize: Int = 1024) {
+    package init(fileDescriptor: Int32, parser: DRMEventParser = DRMEventParser(), bufferSize: Int = 1024) {
         self.init(
             source: DRMDescriptorEventSource(fileDescriptor: fileDescriptor), parser: parser,
             bufferSize: bufferSize)
@@ -103,17 +103,17 @@ extension DRMEventReader where Source == DRMDescriptorEventSource {
 }
 
 /// Event bytes from a descriptor that is not a ``DRMDevice``: a pipe or socket carrying DRM records.
-public struct DRMDescriptorEventSource: DRMEventSource, Sendable {
+package struct DRMDescriptorEventSource: DRMEventSource, Sendable {
     /// The descriptor read from (not owned: it is never closed here).
-    public var fileDescriptor: Int32
+    package var fileDescriptor: Int32
 
     /// Creates a source over `fileDescriptor`.
-    public init(fileDescriptor: Int32) {
+    package init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// One `read(2)` of the descriptor.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DRMError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(DRMError) -> Int {
         let result = SystemCall.valueOrErrno(retryOnInterrupt: false) {
             Glibc.read(fileDescriptor, buffer.baseAddress, buffer.count)
         }
@@ -127,26 +127,28 @@ public struct DRMDescriptorEventSource: DRMEventSource, Sendable {
 extension DRMDevice {
     /// A reader of this device's event records. Unknown record types are skipped by default: other
     /// users of the descriptor may ask for events this module does not know.
-    public func eventReader(unknownEvents: DRMEventParser.UnknownEventPolicy = .skip) -> DRMEventReader<
+    package func eventReader(unknownEvents: DRMEventParser.UnknownEventPolicy = .skip) -> DRMEventReader<
         DRMDevice
     > {
         DRMEventReader(source: self, parser: DRMEventParser(unknownEvents: unknownEvents))
     }
 
     /// Reads the pending event records (non-blocking: an empty array when none are pending).
-    /// Poll ``fileDescriptor`` for readability to wait for them. Unknown record types are skipped.
-    public func readEvents(unknownEvents: DRMEventParser.UnknownEventPolicy = .skip) throws(DRMError)
-        -> [DRMEvent]
-    {
-        try eventReader(unknownEvents: unknownEvents).readEvents()
+    /// Poll ``fileDescriptor`` for readability to wait for them. Record types this module does not
+    /// know (another user of the descriptor may ask for them) are skipped.
+    public func readEvents() throws(DRMError) -> [DRMEvent] {
+        try eventReader().readEvents()
     }
 
     /// Reads the pending event records and hands each to `body` without allocating; returns how
-    /// many were read (0 when none are pending). Unknown record types are skipped by default.
+    /// many were read (0 when none are pending). Unknown record types are skipped.
     @discardableResult
-    public func readEvents(
-        unknownEvents: DRMEventParser.UnknownEventPolicy = .skip, _ body: (DRMEvent) -> Void
-    ) throws(DRMError) -> Int {
-        try eventReader(unknownEvents: unknownEvents).readEvents(body)
+    public func readEvents(_ body: (DRMEvent) -> Void) throws(DRMError) -> Int {
+        try eventReader().readEvents(body)
+    }
+
+    /// Reads the pending event records, unknown record types handled as `unknownEvents` says.
+    package func readEvents(unknownEvents: DRMEventParser.UnknownEventPolicy) throws(DRMError) -> [DRMEvent] {
+        try eventReader(unknownEvents: unknownEvents).readEvents()
     }
 }

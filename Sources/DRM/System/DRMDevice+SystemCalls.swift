@@ -7,18 +7,18 @@ import SystemPackage
 
 extension DRMDevice: DRMSystemCalls {
     /// `CLOCK_MONOTONIC` now, in nanoseconds.
-    public func monotonicNanoseconds() -> Int64 {
+    package func monotonicNanoseconds() -> Int64 {
         KernelClock.monotonicNanoseconds()
     }
 
     /// One `read(2)` of the device's pending event records into `buffer` (non-blocking).
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DRMError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(DRMError) -> Int {
         try perform("read", detail: "drm events") { Glibc.read($0, buffer.baseAddress, buffer.count) }
     }
 
     /// One poll of `control` and, when `includeDevice`, the device's descriptor, for at most
     /// `timeoutMilliseconds` (−1: no limit); `EINTR` is reported.
-    public func poll(control: Int32, includeDevice: Bool, timeoutMilliseconds: Int32) throws(DRMError)
+    package func poll(control: Int32, includeDevice: Bool, timeoutMilliseconds: Int32) throws(DRMError)
         -> DRMPollReadiness
     {
         let deadline =
@@ -30,7 +30,7 @@ extension DRMDevice: DRMSystemCalls {
     /// Polls `control` and, when `includeDevice`, the device's descriptor until something is readable
     /// or `deadline` (`CLOCK_MONOTONIC` nanoseconds; nil: no limit) has passed, to the nanosecond
     /// (`ppoll`), repeating a wait that a signal interrupted. A deadline already past looks once.
-    public func poll(control: Int32, includeDevice: Bool, until deadline: Int64?) throws(DRMError)
+    package func poll(control: Int32, includeDevice: Bool, until deadline: Int64?) throws(DRMError)
         -> DRMPollReadiness
     {
         try poll(control: control, includeDevice: includeDevice, deadline: deadline, retryOnInterrupt: true)
@@ -39,7 +39,7 @@ extension DRMDevice: DRMSystemCalls {
     private func poll(control: Int32, includeDevice: Bool, deadline: Int64?, retryOnInterrupt: Bool)
         throws(DRMError) -> DRMPollReadiness
     {
-        let fd = fileDescriptor
+        let fd = rawDescriptor
         // poll(2) ignores a negative descriptor: a device closed under the caller would otherwise
         // wait out the whole timeout. Report it as POLLNVAL does.
         if includeDevice && fd < 0 { return DRMPollReadiness(deviceInvalid: true) }

@@ -1,7 +1,7 @@
 import SystemPackage
 
 /// Where a DRM event reader gets its bytes: one `read(2)` a call.
-public protocol DRMEventSource {
+package protocol DRMEventSource {
     /// One `read(2)` into `buffer`: the number of bytes read (0 at end of file).
     ///
     /// - Throws: ``DRMError`` with call `"read"` and the errno, unchanged (`EAGAIN` when nothing is
@@ -17,7 +17,7 @@ public protocol DRMEventSource {
 /// `errno` unchanged: libdrm's own `drmIoctl` repeats an ioctl that a signal interrupted, so the
 /// vblank calls never report `EINTR`; `read` and `poll` do, and the callers above the seam
 /// (``DRMEventReader``, ``DRMSystemCalls/poll(control:includeDevice:until:)``) repeat them.
-public protocol DRMSystemCalls: DRMEventSource {
+package protocol DRMSystemCalls: DRMEventSource {
     /// The device's path, for descriptions and reasons, such as `/dev/dri/card0`.
     var path: String { get }
 
@@ -69,7 +69,7 @@ extension DRMSystemCalls {
     /// passed, through ``poll(control:includeDevice:timeoutMilliseconds:)``, repeating a `poll` that a
     /// signal interrupted with the time that is left. `poll` counts whole milliseconds, so the wait is
     /// rounded up to the next one.
-    public func poll(control: Int32, includeDevice: Bool, until deadline: Int64?) throws(DRMError)
+    package func poll(control: Int32, includeDevice: Bool, until deadline: Int64?) throws(DRMError)
         -> DRMPollReadiness
     {
         while true {
@@ -94,18 +94,18 @@ extension DRMSystemCalls {
 
 /// What one `poll(2)` of a control descriptor and a DRM descriptor reported, without C types: the
 /// bits of the two `revents` that a vblank clock acts on. All clear: the time ran out.
-public struct DRMPollReadiness: Hashable, Sendable {
+package struct DRMPollReadiness: Hashable, Sendable {
     /// The control descriptor is readable (its owner was signalled).
-    public var controlReadable = false
+    package var controlReadable = false
     /// The DRM descriptor has event records to read (`POLLIN`).
-    public var deviceReadable = false
+    package var deviceReadable = false
     /// The DRM descriptor reported `POLLHUP` or `POLLERR`: the device is gone.
-    public var deviceFailed = false
+    package var deviceFailed = false
     /// The DRM descriptor reported `POLLNVAL`: it is not an open descriptor (closed under the caller).
-    public var deviceInvalid = false
+    package var deviceInvalid = false
 
     /// Creates a readiness report.
-    public init(
+    package init(
         controlReadable: Bool = false, deviceReadable: Bool = false, deviceFailed: Bool = false,
         deviceInvalid: Bool = false
     ) {

@@ -6,9 +6,9 @@ import SystemPackage
 /// sequences, widened here, and microsecond timestamps).
 ///
 /// It makes the calls and reads the answers; what a failure means is the caller's business.
-public struct DRMVBlankRequester<System: DRMSystemCalls> {
+package struct DRMVBlankRequester<System: DRMSystemCalls> {
     /// The kernel interface in use.
-    public enum Interface: Hashable, Sendable {
+    package enum Interface: Hashable, Sendable {
         /// drmCrtcGetSequence and drmCrtcQueueSequence.
         case crtcSequence
         /// drmWaitVBlank, the older interface.
@@ -16,20 +16,20 @@ public struct DRMVBlankRequester<System: DRMSystemCalls> {
     }
 
     /// The calls go here.
-    public let system: System
+    package let system: System
     /// The CRTC's id.
-    public let crtcID: UInt32
+    package let crtcID: UInt32
     /// The CRTC's index in the device's resources (drmWaitVBlank's pipe).
-    public let pipe: Int
+    package let pipe: Int
     /// The interface chosen when the requester was made.
-    public let interface: Interface
+    package let interface: Interface
 
     /// Chooses the interface by reading the counter: drmCrtcGetSequence when the kernel has it
     /// (and `preferSequenceEvents`), else drmWaitVBlank. Returns the requester and the counter's
     /// latest vblank.
     ///
     /// - Throws: ``DRMError`` from the call that read the counter (`EINVAL` when the CRTC is off).
-    public static func open(system: System, crtc: DRMCRTC, preferSequenceEvents: Bool = true)
+    package static func open(system: System, crtc: DRMCRTC, preferSequenceEvents: Bool = true)
         throws(DRMError) -> (requester: DRMVBlankRequester, latest: DRMVBlankTime)
     {
         if preferSequenceEvents {
@@ -65,7 +65,7 @@ public struct DRMVBlankRequester<System: DRMSystemCalls> {
 
     /// The CRTC's latest vblank: its sequence (a 32-bit counter widened to lie nearest `reference`)
     /// and its timestamp.
-    public func latest(near reference: Int64) throws(DRMError) -> (sequence: Int64, timestamp: Int64) {
+    package func latest(near reference: Int64) throws(DRMError) -> (sequence: Int64, timestamp: Int64) {
         switch interface {
         case .crtcSequence:
             let current = try system.currentSequence(crtc: crtcID)
@@ -78,7 +78,7 @@ public struct DRMVBlankRequester<System: DRMSystemCalls> {
 
     /// Asks for an event at vblank `sequence`, or at the next one if it has passed, carrying
     /// `userData`; returns the sequence the kernel will deliver it at.
-    public func requestEvent(at sequence: Int64, userData: UInt64) throws(DRMError) -> Int64 {
+    package func requestEvent(at sequence: Int64, userData: UInt64) throws(DRMError) -> Int64 {
         switch interface {
         case .crtcSequence:
             let queued = try system.queueSequence(
@@ -95,7 +95,7 @@ public struct DRMVBlankRequester<System: DRMSystemCalls> {
     /// The vblank an event record reports for this CRTC — its sequence (widened to lie nearest
     /// `reference`), timestamp and user data — or nil for a record that is not this CRTC's vblank
     /// (a page flip, another CRTC's vblank).
-    public func vblank(in event: DRMEvent, near reference: Int64) -> (
+    package func vblank(in event: DRMEvent, near reference: Int64) -> (
         sequence: Int64, timestamp: Int64, userData: UInt64
     )? {
         switch event {
