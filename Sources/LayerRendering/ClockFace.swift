@@ -15,8 +15,8 @@ public import MediaTiming
 /// try image.writePNG(to: "/tmp/clock.png")
 /// ```
 ///
-/// Like its layers, a clock face must be used by one thread at a time.
-public final class ClockFace: @unchecked Sendable {
+/// Like its layers, a clock face is not `Sendable`: it belongs to one isolation domain.
+public final class ClockFace {
     /// The size of the face in pixels.
     public let size: Size
     /// The root of the tree: the whole face, `size` large.
