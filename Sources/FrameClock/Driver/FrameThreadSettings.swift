@@ -50,11 +50,11 @@ public struct FrameThreadOptions: Hashable, Sendable {
     public var realtimePriority: Int32?
     /// Whether the link shares its frame thread (true, the default): links of one process made for
     /// the same source — the same `.timer` rate and precision, the same `.drm` device and CRTC, or
-    /// `.automatic` with the same fallback rate — and the same ``realtimePriority`` share one frame
-    /// thread and its run loop, each at its own rate, as links on one run loop do on every platform.
-    /// Their callbacks run one after another there: a slow callback delays the others. False gives
-    /// the link a thread of its own. (A `.manual` or `.shared` source is shared by construction, and
-    /// a Wayland window's link is always its own.)
+    /// `.automatic` with the same fallback rate — and the same ``realtimePriority`` and
+    /// ``latencyOnDemand`` share one frame thread and its run loop, each at its own rate, as links on
+    /// one run loop do on every platform. Their callbacks run one after another there: a slow
+    /// callback delays the others. False gives the link a thread of its own. (A `.manual` or
+    /// `.shared` source is shared by construction, and a Wayland window's link is always its own.)
     public var sharesThread: Bool
     /// Whether the frame thread asks the kernel for low CPU wake-up latency only around the deadlines
     /// it waits for (true, the default): the standard timer and the DRM source, which wake once
