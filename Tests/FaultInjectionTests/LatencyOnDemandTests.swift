@@ -84,15 +84,35 @@ struct LatencyOnDemandTests {
         #expect(outcome.threadReport?.latencyOnDemandGranted == true)
     }
 
-    @Test(
-        "the precise and low-power timers never ask (one spins, the other wakes once)",
-        arguments: [TimerPrecision.precise(), .lowPower])
-    func spinningOrLowPowerNeverAsk(precision: TimerPrecision) throws {
+    @Test("the low-power timer never asks: it has no early wake-up to ask at")
+    func lowPowerNeverAsks() throws {
         let device = RecordingDevice()
         let outcome = try LinkHarness.runTimer(
-            ScriptedKernel(), precision: precision, frames: 10, options: device.options)
+            ScriptedKernel(), precision: .lowPower, frames: 10, options: device.options)
         #expect(outcome.frames.count == 10)
         #expect(device.written.isEmpty)
+    }
+
+    @Test("only the standard timer and DRM sources hold the request; the precise timer spins instead")
+    func whichSourcesHold() throws {
+        let grid = TickGrid(
+            anchorSequence: 0, anchorTimestamp: 0,
+            period: FramePeriod(uncheckedNumerator: 10_000_000, denominator: 1))
+        func timer(_ precision: TimerPrecision, lead: Int64 = 300_000) throws -> Bool {
+            let source = try TimerTickSource(
+                grid: grid, precision: precision, control: try ControlChannel(), system: SteppingTimer(),
+                warmUpLead: lead)
+            defer { source.close() }
+            return source.holdsLatencyBeforeTicks
+        }
+        #expect(try timer(.standard))
+        #expect(try !timer(.standard, lead: 0))
+        #expect(try !timer(.precise()))
+        #expect(try !timer(.lowPower))
+        let kernel = ScriptedKernel()
+        let drm = try DRMTickSource(system: kernel, crtc: ScriptedKernel.crtc, control: ControlChannel())
+        defer { drm.close() }
+        #expect(drm.holdsLatencyBeforeTicks)
     }
 
     @Test("turned off, the device is not even opened, and the report says so")
