@@ -45,6 +45,16 @@ struct LatencyOnDemandTests {
             && values.enumerated().allSatisfy { $0.element == ($0.offset.isMultiple(of: 2) ? 0 : -1) }
     }
 
+    /// What the device had been written when each callback started: every callback starts with the
+    /// request withdrawn, and each frame after the first was preceded by one hold (a rehearsal before
+    /// every tick waited for).
+    static func expectOneWindowPerFrame(_ atCallbacks: [[Int32]]) {
+        #expect(atCallbacks.allSatisfy(isReleasedPairs))
+        for (earlier, later) in zip(atCallbacks, atCallbacks.dropFirst()) {
+            #expect(later.count == earlier.count + 2)
+        }
+    }
+
     @Test("the standard timer holds 0 from each rehearsal and withdraws it before every callback")
     func standardTimer() throws {
         let device = RecordingDevice()
@@ -54,14 +64,8 @@ struct LatencyOnDemandTests {
         ) { _ in
             seen.withLock { $0.append(device.written) }
         }
-        let atCallbacks = seen.withLock { $0 }
         #expect(outcome.frames.count == 20)
-        // Every callback starts with the request withdrawn, and each frame after the first was
-        // preceded by one hold: a rehearsal before every tick waited for.
-        #expect(atCallbacks.allSatisfy(Self.isReleasedPairs))
-        for (earlier, later) in zip(atCallbacks, atCallbacks.dropFirst()) {
-            #expect(later.count == earlier.count + 2)
-        }
+        Self.expectOneWindowPerFrame(seen.withLock { $0 })
         #expect(Self.isReleasedPairs(device.written))
         let report = try #require(outcome.threadReport)
         #expect(report.latencyOnDemandGranted && report.latencyOnDemandRefusal == nil)
@@ -75,12 +79,8 @@ struct LatencyOnDemandTests {
         let outcome = try LinkHarness.run(ScriptedKernel(), frames: 10, options: device.options) { _ in
             seen.withLock { $0.append(device.written) }
         }
-        let atCallbacks = seen.withLock { $0 }
         #expect(outcome.frames.count == 10)
-        #expect(atCallbacks.allSatisfy(Self.isReleasedPairs))
-        for (earlier, later) in zip(atCallbacks, atCallbacks.dropFirst()) {
-            #expect(later.count == earlier.count + 2)
-        }
+        Self.expectOneWindowPerFrame(seen.withLock { $0 })
         #expect(outcome.threadReport?.latencyOnDemandGranted == true)
     }
 

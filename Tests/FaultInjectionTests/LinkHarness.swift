@@ -23,9 +23,7 @@ enum LinkHarness {
         options: FrameThreadOptions = virtualTimeOptions,
         work: @escaping @Sendable (Frame) -> Void = { _ in }
     ) throws -> LinkOutcome {
-        let capture = LogCapture()
-        let control = try ControlChannel()
-        kernel.watchControl(control)
+        let (capture, control) = try logAndControl(kernel)
         let source = try DRMTickSource(
             system: kernel, crtc: ScriptedKernel.crtc, control: control,
             preferSequenceEvents: preferSequenceEvents)
@@ -44,6 +42,14 @@ enum LinkHarness {
         return try drive(driver, frames: count, capture: capture, work: work)
     }
 
+    /// A log to capture the link's messages, and a control channel that `kernel` watches while its
+    /// timer is disarmed.
+    private static func logAndControl(_ kernel: ScriptedKernel) throws -> (LogCapture, ControlChannel) {
+        let control = try ControlChannel()
+        kernel.watchControl(control)
+        return (LogCapture(), control)
+    }
+
     /// The frame thread's options in virtual time: no real-time priority, no latency on demand.
     static let virtualTimeOptions = FrameThreadOptions(realtimePriority: nil, latencyOnDemand: false)
 
@@ -55,9 +61,7 @@ enum LinkHarness {
         options: FrameThreadOptions = virtualTimeOptions,
         work: @escaping @Sendable (Frame) -> Void = { _ in }
     ) throws -> LinkOutcome {
-        let capture = LogCapture()
-        let control = try ControlChannel()
-        kernel.watchControl(control)
+        let (capture, control) = try logAndControl(kernel)
         let grid = TickGrid(
             anchorSequence: 0, anchorTimestamp: kernel.vblankTime(0),
             period: FramePeriod(uncheckedNumerator: ScriptedKernel.period, denominator: 1))
