@@ -57,13 +57,16 @@ public struct FrameThreadOptions: Hashable, Sendable {
     /// `.shared` source is shared by construction, and a Wayland window's link is always its own.)
     public var sharesThread: Bool
     /// Whether the frame thread asks the kernel for low CPU wake-up latency only around the deadlines
-    /// it waits for (true, the default): the standard timer and the DRM source, which wake once
-    /// shortly before each deadline to rehearse the dispatch path, write a CPU-latency request of 0
-    /// to `/dev/cpu_dma_latency` at that wake-up and withdraw it when they wake for the tick, before
-    /// the callback is called. Meanwhile idle cores poll rather than halt (or enter deep C-states),
-    /// so the thread wakes for the tick at the machine's floor instead of paying the idle state's
-    /// exit; the cost is the polling, a few hundred microseconds a frame, not a wake-up. Where the
-    /// device cannot be opened (it takes root, or the device's group) the link runs without it and
+    /// it waits for (true, the default). The standard timer and the DRM source wake once shortly
+    /// before each deadline to rehearse the dispatch path; at that wake-up the thread writes a
+    /// CPU-latency request of 0 to `/dev/cpu_dma_latency`, and it withdraws the request whenever the
+    /// wait ends: for a tick, before any callback is called. Meanwhile idle cores poll rather than
+    /// halt (or enter deep C-states), so the thread wakes for the tick without paying an idle state's
+    /// exit. It adds no wake-up; the cost is that every idle core polls each frame for about as long
+    /// as the source's early wake-up leads the deadline (300 µs for the standard timer, up to 2 ms
+    /// for DRM; frame-bench measured 0.7–0.9 ms a frame over the two cores of a virtual machine for
+    /// the standard timer), and two short writes to the device. Where the device cannot be opened (it takes
+    /// root, or the device's group) the link runs without it and
     /// ``FrameThreadReport/latencyOnDemandRefusal`` says why. The precise and low-power timers and the
     /// Wayland source never ask (the precise mode spins instead; the low-power mode has no early
     /// wake-up to ask at).
