@@ -5,8 +5,10 @@ import Testing
 
 @Suite("frame-bench's report and cyclictest")
 struct FrameBenchReportTests {
-    static func figures(_ subject: Subject, frames: Int, floor: Bool = false) -> SubjectFigures {
-        let late = SubjectFigures.Percentiles(p50: 40, p90: 60, p99: 90, p999: 95, max: 97)
+    static func figures(_ subject: Subject, frames: Int, floor: Bool = false, p50: Double = 40)
+        -> SubjectFigures
+    {
+        let late = SubjectFigures.Percentiles(p50: p50, p90: 60, p99: 90, p999: 95, max: 97)
         return SubjectFigures(
             subject: subject, workload: .idle, runs: 1, frames: frames, nominalFrames: frames,
             latenessMicroseconds: late, skippedIntervals: 0, reportedSkips: nil, duplicates: 0, bursts: 0,
@@ -19,9 +21,11 @@ struct FrameBenchReportTests {
     static func report(frames: Int) -> BenchReport {
         BenchReport(
             machine: .current(frameThread: nil), rateFramesPerSecond: 60, secondsPerRun: 1, rounds: 1,
-            subjects: [.cyclictest, .linkTimer], workloads: [.idle],
+            subjects: [.cyclictest, .cyclictestDefaultSystem, .linkTimer], workloads: [.idle],
             results: [
-                figures(.cyclictest, frames: frames, floor: true), figures(.linkTimer, frames: frames),
+                figures(.cyclictest, frames: frames, floor: true),
+                figures(.cyclictestDefaultSystem, frames: frames, floor: true, p50: 80),
+                figures(.linkTimer, frames: frames),
             ],
             classicCase: nil, notes: [])
     }
@@ -50,12 +54,70 @@ struct FrameBenchReportTests {
         // Work-dependent columns do not apply to cyclictest; its wake-ups do.
         #expect(floor[9] == "—" && floor[14] == "2.00" && floor[17] == "—")
         #expect(markdown.contains("## Summary: against cyclictest, the outside floor (idle workload)"))
-        #expect(markdown.contains("| link-timer | 1.00 | 1.00 | 2.00 |"))
+        // Against both floors: cyclictest with its own tuning, and with --default-system (p50 80 µs).
+        #expect(markdown.contains("| link-timer | 1.00 | 1.00 | 0.50 | 1.00 | 2.00 | 10 | not available |"))
+    }
+
+    @Test func theCostTableSaysEachRequestAndTheTimeInEachIdleState() throws {
+        var report = Self.report(frames: 600)
+        report.results[0].latencyRequest = "0 µs, the whole run"
+        report.results[0].idleStatesMicrosecondsPerFrame = [
+            IdleStateTime(name: "POLL", microseconds: 16_000), IdleStateTime(name: "C1", microseconds: 300),
+        ]
+        report.results[2].idleStatesMicrosecondsPerFrame = [IdleStateTime(name: "POLL", microseconds: 450)]
+        let table = MarkdownReport.costTable(report, .idle)
+        #expect(
+            table.hasPrefix(
+                "| subject | CPU-latency request | CPU µs/frame | wake-ups/frame | POLL µs/frame | C1 µs/frame |"
+            ))
+        #expect(
+            try Self.row(.cyclictest, in: table) == [
+                "cyclictest", "0 µs, the whole run", "10", "2.00", "16000", "300",
+            ])
+        // A row without a reading says so; a state a row did not report is a dash.
+        #expect(
+            try Self.row(.cyclictestDefaultSystem, in: table)[4...5] == ["not available", "not available"])
+        #expect(try Self.row(.linkTimer, in: table)[4...5] == ["450", "—"])
+        // No reading at all: one column that says so.
+        let bare = MarkdownReport.costTable(Self.report(frames: 600), .idle)
+        #expect(bare.contains("| idle states |") && bare.contains("| not available |"))
+    }
+
+    @Test func idleStatesAreReadFromSysfsAndSummedOverTheCores() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cpu-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(IdleStates.read(root: root) == nil)
+        for (core, times) in [("cpu0", [10, 500]), ("cpu1", [5, 700])] {
+            for (index, name) in ["POLL", "C1"].enumerated() {
+                let folder = "\(root)/\(core)/cpuidle/state\(index)"
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try "\(name)\n".write(toFile: folder + "/name", atomically: true, encoding: .utf8)
+                try "\(times[index])\n".write(toFile: folder + "/time", atomically: true, encoding: .utf8)
+            }
+        }
+        try FileManager.default.createDirectory(atPath: root + "/cpufreq", withIntermediateDirectories: true)
+        let read = try #require(IdleStates.read(root: root))
+        #expect(
+            read == [
+                IdleStateTime(name: "POLL", microseconds: 15), IdleStateTime(name: "C1", microseconds: 1200),
+            ])
+        let later = [
+            IdleStateTime(name: "POLL", microseconds: 40), IdleStateTime(name: "C1", microseconds: 1300),
+        ]
+        #expect(
+            IdleStates.difference(later, read)
+                == [
+                    IdleStateTime(name: "POLL", microseconds: 25),
+                    IdleStateTime(name: "C1", microseconds: 100),
+                ])
+        #expect(IdleStates.difference(later, nil) == nil)
+        #expect(IdleStates.sum([later, nil]) == nil)
     }
 
     @Test func aReportWithoutCyclictestSaysSoLoudly() {
         var report = Self.report(frames: 600)
-        report.results.removeAll { $0.subject == .cyclictest }
+        report.results.removeAll { $0.subject.isExternal }
         report.notes = [FrameBench.noFloor("cyclictest is not installed")]
         let markdown = MarkdownReport.render(report)
         #expect(
@@ -66,21 +128,37 @@ struct FrameBenchReportTests {
     @Test(arguments: [(60.0, 16_667), (144.0, 6_944), (1000.0, 1_000), (59.94, 16_683)])
     func cyclictestRunsAtTheNearestWholeMicrosecond(rate: Double, microseconds: Int) {
         let invocation = Cyclictest.Invocation(
-            periodNanoseconds: 1e9 / rate, runNanoseconds: 2_000_000_000, priority: 10)
+            periodNanoseconds: 1e9 / rate, runNanoseconds: 2_000_000_000, priority: 10, defaultSystem: false)
         #expect(invocation.intervalMicroseconds == microseconds)
         #expect(invocation.loops == 2_000_000 / microseconds)
     }
 
     @Test func cyclictestIsAskedForWhatTheFrameThreadHas() {
         let fifo = Cyclictest.Invocation(
-            periodNanoseconds: 16_666_666.7, runNanoseconds: 1_000_000_000, priority: 10)
+            periodNanoseconds: 16_666_666.7, runNanoseconds: 1_000_000_000, priority: 10, defaultSystem: true)
         #expect(fifo.arguments.joined(separator: " ").hasSuffix("--policy=fifo -p 10"))
         #expect(fifo.arguments.contains("--default-system") && fifo.arguments.contains("-i"))
         // The frame thread locks no memory, so neither does cyclictest.
         #expect(!fifo.arguments.contains("-m") && !fifo.arguments.contains("--mlockall"))
         let other = Cyclictest.Invocation(
-            periodNanoseconds: 16_666_666.7, runNanoseconds: 1_000_000_000, priority: nil)
+            periodNanoseconds: 16_666_666.7, runNanoseconds: 1_000_000_000, priority: nil, defaultSystem: true
+        )
         #expect(other.arguments.joined(separator: " ").hasSuffix("--policy=other -p 0"))
+    }
+
+    @Test func cyclictestRunsTwiceWithAndWithoutItsOwnTuning() {
+        let tuned = Cyclictest.Invocation(
+            periodNanoseconds: 16_666_666.7, runNanoseconds: 1_000_000_000, priority: 10,
+            defaultSystem: Subject.cyclictest.cyclictestUsesDefaultSystem!)
+        // Its own tuning: no --default-system, no --latency, no --laptop, so it holds 0 on
+        // /dev/cpu_dma_latency as its users' runs do.
+        #expect(!tuned.arguments.contains { $0.hasPrefix("--default-system") || $0.hasPrefix("--la") })
+        #expect(Subject.cyclictestDefaultSystem.cyclictestUsesDefaultSystem == true)
+        #expect(Subject.cyclictest.isExternal && Subject.cyclictestDefaultSystem.isExternal)
+        #expect(Subject.linkTimer.cyclictestUsesDefaultSystem == nil && !Subject.linkTimer.isExternal)
+        #expect(
+            !Subject.linkTimerLatencyOff.linkOptions.latencyOnDemand
+                && Subject.linkTimer.linkOptions.latencyOnDemand)
     }
 
     @Test func cyclictestValueLinesAreParsedAndOthersIgnored() {

@@ -54,6 +54,29 @@ struct AllocationTests {
         #expect(allocations == 0)
     }
 
+    @Test("holding and releasing the CPU-latency request around a tick allocates nothing")
+    func latencyOnDemand() throws {
+        var options = FrameThreadOptions(latencyOnDemand: true)
+        options.latencyDevicePath = "/dev/null"
+        let latency = LatencyOnDemand(options: options)
+        defer { latency.close() }
+        #expect(latency.isAvailable)
+        for _ in 0..<100 {
+            _ = latency.hold()
+            _ = latency.release()
+        }
+        let before = MallocCounter.count()
+        var failures = 0
+        for _ in 0..<Self.ticks {
+            if latency.hold() != nil { failures += 1 }
+            if latency.release() != nil { failures += 1 }
+        }
+        let allocations = MallocCounter.count() - before
+        print("latency on demand: \(allocations) allocations in \(Self.ticks) holds and releases")
+        #expect(failures == 0)
+        #expect(allocations == 0)
+    }
+
     @Test("a timer tick through the seam allocates nothing")
     func timerTick() throws {
         let control = try ControlChannel()

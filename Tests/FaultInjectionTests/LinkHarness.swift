@@ -15,14 +15,15 @@ enum LinkHarness {
     /// its frame thread ends, and returns what it did. `work` runs in each callback (it may move the
     /// virtual clock with ``ScriptedKernel/elapse(_:)``). With `recovers`, the link tries the
     /// display again every `recoveryInterval` after a failover, opening the scripted device anew.
+    /// The frame thread has `options` (by default no real-time priority, and no latency on demand:
+    /// virtual time has no business with the machine's real CPU-latency device).
     static func run(
         _ kernel: ScriptedKernel, frames count: Int, preferSequenceEvents: Bool = true,
         recovers: Bool = false, recoveryInterval: Duration = .seconds(1),
+        options: FrameThreadOptions = virtualTimeOptions,
         work: @escaping @Sendable (Frame) -> Void = { _ in }
     ) throws -> LinkOutcome {
-        let capture = LogCapture()
-        let control = try ControlChannel()
-        kernel.watchControl(control)
+        let (capture, control) = try logAndControl(kernel)
         let source = try DRMTickSource(
             system: kernel, crtc: ScriptedKernel.crtc, control: control,
             preferSequenceEvents: preferSequenceEvents)
@@ -31,14 +32,52 @@ enum LinkHarness {
             recovery = { control throws(DisplayLinkError) in try reopen(kernel, control) }
         }
         let driver = FrameDriver(
-            source: source, control: control, reason: .requested,
-            options: FrameThreadOptions(realtimePriority: nil), logger: capture.logger,
+            source: source, control: control, reason: .requested, options: options, logger: capture.logger,
             now: { kernel.monotonicNanoseconds() },
             fallback: { grid, control throws(DisplayLinkError) in
                 try TimerTickSource(grid: grid, precision: .standard, control: control, system: kernel)
             },
             recovery: recovery,
             recoveryInterval: recoveryInterval.wholeNanoseconds)
+        return try drive(driver, frames: count, capture: capture, work: work)
+    }
+
+    /// A log to capture the link's messages, and a control channel that `kernel` watches while its
+    /// timer is disarmed.
+    private static func logAndControl(_ kernel: ScriptedKernel) throws -> (LogCapture, ControlChannel) {
+        let control = try ControlChannel()
+        kernel.watchControl(control)
+        return (LogCapture(), control)
+    }
+
+    /// The frame thread's options in virtual time: no real-time priority, no latency on demand.
+    static let virtualTimeOptions = FrameThreadOptions(realtimePriority: nil, latencyOnDemand: false)
+
+    /// Runs a link on a ``TimerTickSource`` of `precision` over `kernel`'s clock and timer (the grid
+    /// anchored at the kernel's vblank 0), as ``run(_:frames:preferSequenceEvents:recovers:recoveryInterval:options:work:)``
+    /// runs one on its display.
+    static func runTimer(
+        _ kernel: ScriptedKernel, precision: TimerPrecision, frames count: Int,
+        options: FrameThreadOptions = virtualTimeOptions,
+        work: @escaping @Sendable (Frame) -> Void = { _ in }
+    ) throws -> LinkOutcome {
+        let (capture, control) = try logAndControl(kernel)
+        let grid = TickGrid(
+            anchorSequence: 0, anchorTimestamp: kernel.vblankTime(0),
+            period: FramePeriod(uncheckedNumerator: ScriptedKernel.period, denominator: 1))
+        let source = try TimerTickSource(grid: grid, precision: precision, control: control, system: kernel)
+        let driver = FrameDriver(
+            source: source, control: control, reason: .requested, options: options, logger: capture.logger,
+            now: { kernel.monotonicNanoseconds() })
+        return try drive(driver, frames: count, capture: capture, work: work)
+    }
+
+    /// Starts a link on `driver`, runs it until it has delivered `count` frames or its thread ends,
+    /// and returns what it did.
+    private static func drive(
+        _ driver: FrameDriver, frames count: Int, capture: LogCapture,
+        work: @escaping @Sendable (Frame) -> Void
+    ) throws -> LinkOutcome {
         let link = DisplayLink(driver: driver, logger: capture.logger)
         let log = FrameRecorder()
         let kinds = Locked<[FrameSourceKind]>([])
@@ -58,7 +97,7 @@ enum LinkHarness {
             frames: log.all, kinds: kinds.withLock { $0 }, sourceInfo: link.sourceInfo,
             statistics: link.statistics, warnings: capture.messages(at: .warning),
             errors: capture.messages(at: .error), notices: capture.messages(at: .notice),
-            threadEndedEarly: endedEarly)
+            threadEndedEarly: endedEarly, threadReport: link.threadReport)
     }
 
     /// Opens the scripted device again and a DRM source on it, as a return to the display does;

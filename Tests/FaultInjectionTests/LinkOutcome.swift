@@ -12,6 +12,8 @@ struct LinkOutcome {
     var notices: [String]
     /// Whether the frame thread ended by itself (no fallback possible) before the frames were in.
     var threadEndedEarly: Bool
+    /// What the frame thread was granted.
+    var threadReport: FrameThreadReport?
 
     /// Frame sequences.
     var sequences: [Int64] { frames.map { Int64(bitPattern: $0.sequence) } }

@@ -36,6 +36,23 @@ struct RealTimerTests {
         #expect(link.sourceInfo.kind == .timer)
     }
 
+    /// The public path with the device path injected: a link whose latency device cannot be opened
+    /// runs all the same, and its thread report says why, as it does for a refused `SCHED_FIFO`.
+    @Test func timerLinkWithoutALatencyDeviceRunsAndSaysWhy() throws {
+        var options = FrameThreadOptions(sharesThread: false)
+        options.latencyDevicePath = "/nonexistent/cpu_dma_latency"
+        let link = try DisplayLink(source: .timer(framesPerSecond: 200), options: options)
+        let recorder = FrameRecorder()
+        try link.start(recorder.record)
+        Thread.sleep(forTimeInterval: 0.2)
+        link.invalidate()
+        #expect(recorder.count > 5)
+        let report = try #require(link.threadReport)
+        #expect(!report.latencyOnDemandGranted)
+        #expect(report.latencyOnDemandRefusal == "ENOENT opening /nonexistent/cpu_dma_latency")
+        #expect("\(report)".contains("no latency on demand (ENOENT opening /nonexistent/cpu_dma_latency)"))
+    }
+
     @Test func pausedTimerLinkDeliversNothing() throws {
         let link = try DisplayLink(source: .timer(framesPerSecond: 500))
         let recorder = FrameRecorder()

@@ -56,6 +56,17 @@ struct SubjectFigures: Codable, Sendable {
     var source: String?
     /// The lookup workload's lookups (that workload only).
     var lookups: LookupFigures? = nil
+    /// The CPU-latency request the subject holds, in words ("none", "0 µs, the whole run", ...).
+    var latencyRequest: String? = nil
+    /// Time per frame every core together spent in each idle state while the subject ran, in µs;
+    /// nil where the machine has no cpuidle to read.
+    var idleStatesMicrosecondsPerFrame: [IdleStateTime]? = nil
+
+    /// The time per frame in the idle state named `POLL` (cores polling rather than halting), if
+    /// the machine has one.
+    var pollMicrosecondsPerFrame: Double? {
+        idleStatesMicrosecondsPerFrame?.first { $0.name == "POLL" }?.microseconds
+    }
 }
 
 /// One point of a cumulative distribution.
@@ -182,7 +193,36 @@ enum Analysis {
             firstIntervals: firstIntervals, latenessCDF: cdf,
             realtimeGranted: records.compactMap(\.threadReport).first?.realtimeGranted,
             source: records.compactMap(\.sourceInfo).first,
-            lookups: context.workload == .lookup ? LookupFigures(records.flatMap(\.lookups)) : nil)
+            lookups: context.workload == .lookup ? LookupFigures(records.flatMap(\.lookups)) : nil,
+            latencyRequest: latencyRequest(context.subject, records.compactMap(\.threadReport).first),
+            idleStatesMicrosecondsPerFrame: frames == 0
+                ? nil
+                : IdleStates.sum(records.map(\.idleStates))?.map {
+                    IdleStateTime(name: $0.name, microseconds: $0.microseconds / Double(frames))
+                })
+    }
+
+    /// The CPU-latency request `subject` holds, as its thread `report` tells for a display link.
+    static func latencyRequest(_ subject: Subject, _ report: FrameThreadReport?) -> String {
+        switch subject {
+        case .cyclictest:
+            return "0 µs, the whole run"
+        case .cyclictestDefaultSystem:
+            return "none (--default-system)"
+        case .linkTimer, .linkDRM:
+            guard let report else { return "unknown (no thread report)" }
+            return report.latencyOnDemandGranted
+                ? "0 µs, from the rehearsal to the tick"
+                : "none (\(report.latencyOnDemandRefusal ?? "not asked"))"
+        case .linkTimerLatencyOff:
+            return "none (turned off)"
+        case .linkPrecise:
+            return "none (spins before the deadline)"
+        case .linkLowPower:
+            return "none (no early wake-up)"
+        default:
+            return "none"
+        }
     }
 
     /// The process's context switches from the end of the first callback to the end of the last.

@@ -16,10 +16,10 @@ enum ChartStyle {
     /// of its group of seven, so that every (colour, dash) pair is different.
     static func stroke(for subject: Subject) -> ChartScene.Stroke {
         let index = Subject.allCases.firstIndex(of: subject) ?? 0
-        let wide = subject == .reference || subject == .cyclictest
+        let wide = subject == .reference || subject.isExternal
         return ChartScene.Stroke(
             colour: palette[index % palette.count], width: wide ? 2.5 : 2,
-            dash: dashes[(index / palette.count) % dashes.count] + (subject == .cyclictest ? [2, 2] : []))
+            dash: dashes[(index / palette.count) % dashes.count] + (subject.isExternal ? [2, 2] : []))
     }
 
     /// The marker of `subject`'s points.

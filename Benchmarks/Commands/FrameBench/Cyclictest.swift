@@ -10,8 +10,9 @@ import FrameClock
 /// real-time world uses, run as a display link's frame thread runs (see `FrameThread`): the same
 /// rate (to the whole microsecond cyclictest takes), `SCHED_FIFO` priority 10 where this process
 /// may have it (else `SCHED_OTHER` with 1 ns timer slack, inherited from the thread that starts
-/// it), no `mlockall` (the frame thread locks no memory), and cyclictest's own tuning off
-/// (`--default-system`: it would otherwise hold `/dev/cpu_dma_latency` at 0, which the link does not).
+/// it), no `mlockall` (the frame thread locks no memory). Twice: with cyclictest's own tuning, as
+/// its users run it (it holds `/dev/cpu_dma_latency` at 0 for the whole run), and with
+/// `--default-system` (no request: the idle states as the system has them).
 enum Cyclictest {
     /// What went wrong running cyclictest.
     struct Failure: Error, CustomStringConvertible {
@@ -25,19 +26,23 @@ enum Cyclictest {
         var loops: Int
         /// `SCHED_FIFO` priority, or `nil` for `SCHED_OTHER`.
         var priority: Int32?
+        /// Whether cyclictest is told not to tune the system (`--default-system`): without it, it
+        /// holds a CPU-latency request of 0 for the whole run.
+        var defaultSystem: Bool
 
-        init(periodNanoseconds: Double, runNanoseconds: Int64, priority: Int32?) {
+        init(periodNanoseconds: Double, runNanoseconds: Int64, priority: Int32?, defaultSystem: Bool) {
             intervalMicroseconds = max(1, Int((periodNanoseconds / 1000).rounded()))
             loops = max(1, Int(runNanoseconds / 1000) / intervalMicroseconds)
             self.priority = priority
+            self.defaultSystem = defaultSystem
         }
 
         /// `-q` prints nothing but the per-cycle values that `-v -N` asks for, in nanoseconds, and
         /// `-u` as they come (not at exit, as a pipe's buffering would).
         var arguments: [String] {
-            var arguments = [
-                "-q", "-u", "-v", "-N", "--default-system", "-i", "\(intervalMicroseconds)", "-l", "\(loops)",
-            ]
+            var arguments = ["-q", "-u", "-v", "-N"]
+            if defaultSystem { arguments.append("--default-system") }
+            arguments += ["-i", "\(intervalMicroseconds)", "-l", "\(loops)"]
             if let priority {
                 arguments += ["--policy=fifo", "-p", "\(priority)"]
             } else {
@@ -87,7 +92,7 @@ enum Cyclictest {
         let priority: Int32? = mayUseFIFO(priority: 10) ? 10 : nil
         let invocation = Invocation(
             periodNanoseconds: context.period.nanoseconds, runNanoseconds: context.runNanoseconds,
-            priority: priority)
+            priority: priority, defaultSystem: context.subject.cyclictestUsesDefaultSystem ?? true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = invocation.arguments

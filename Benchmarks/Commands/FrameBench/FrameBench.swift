@@ -242,17 +242,20 @@ struct FrameBench: AsyncParsableCommand {
                 notes.append("link-drm left out: \(error)")
             }
         }
-        if chosen.contains(.cyclictest) {
+        if chosen.contains(where: \.isExternal) {
             if Cyclictest.executable() == nil {
-                chosen.removeAll { $0 == .cyclictest }
+                chosen.removeAll { $0.isExternal }
                 notes.append(
                     Self.noFloor("cyclictest is not installed (Debian's rt-tests: apt-get install rt-tests)"))
             } else {
                 let invocation = Cyclictest.Invocation(
-                    periodNanoseconds: period.nanoseconds, runNanoseconds: 0, priority: 10)
+                    periodNanoseconds: period.nanoseconds, runNanoseconds: 0, priority: 10,
+                    defaultSystem: false)
                 notes.append(
                     "cyclictest runs as the display link's frame thread does: SCHED_FIFO priority 10 where granted, "
-                        + "1 ns timer slack, no mlockall, --default-system (no /dev/cpu_dma_latency), no work per frame; "
+                        + "1 ns timer slack, no mlockall, no work per frame; `cyclictest` with its own tuning (a "
+                        + "CPU-latency request of 0 on /dev/cpu_dma_latency, held for the whole run), "
+                        + "`cyclictest-default-system` with --default-system (no request); "
                         + "its interval is whole microseconds: \(invocation.intervalMicroseconds) µs for the period of "
                         + "\(MarkdownReport.format(period.nanoseconds / 1000, 3)) µs.")
             }
@@ -280,7 +283,7 @@ struct FrameBench: AsyncParsableCommand {
                         records[subject, default: [:]][workload, default: []].append(record)
                     } catch let failure as Cyclictest.Failure {
                         // The comparison goes on without its outside floor, and says so.
-                        chosen.removeAll { $0 == .cyclictest }
+                        chosen.removeAll { $0 == subject }
                         let note = Self.noFloor(failure.description)
                         notes.append(note)
                         progress.announce(note)

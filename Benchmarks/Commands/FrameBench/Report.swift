@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything one run of frame-bench measured: the JSON file's schema (see Benchmarks/Commands/FrameBench/README.md).
 struct BenchReport: Codable, Sendable {
-    var schemaVersion = 2
+    var schemaVersion = 3
     var machine: MachineInfo
     var rateFramesPerSecond: Double
     var secondsPerRun: Double
@@ -47,12 +47,17 @@ enum MarkdownReport {
         out +=
             "workload per round, \(report.rounds) round(s), subjects and workloads interleaved. ×ref and ×cyclictest are "
         out +=
-            "ratios to the reference `clock_nanosleep` loop and to cyclictest measured in the same run.\n\n"
+            "ratios to the reference `clock_nanosleep` loop and to cyclictest (with its own tuning) measured in the "
+        out += "same run.\n\n"
         for note in report.notes { out += "> \(note)\n\n" }
         out += summary(report)
         for workload in report.workloads {
             out += "## Workload: \(workload.rawValue) (\(workload.summary))\n\n"
             out += table(report, workload)
+            out +=
+                "\nWhat the timing costs: CPU, wake-ups and the time every core together spent in each idle state, "
+            out += "per frame (µs):\n\n"
+            out += costTable(report, workload)
             if workload == .heavy {
                 out +=
                     "\nFirst intervals between callbacks, in frame intervals (work takes 1.5; 2.00 is the good outcome: "
@@ -90,7 +95,14 @@ enum MarkdownReport {
           (p90 needs 50 frames, p99 500, p99.9 5,000) and max with p99: from fewer, a p99 is only the largest of a
           handful of values, and says nothing of the tail.
         - **cyclictest** is the outside floor: the real-time world's own tool, at the same rate, priority and memory
-          locking as a display link's frame thread, doing no work; its other columns do not apply (—).
+          locking as a display link's frame thread, doing no work; its other columns do not apply (—). It runs
+          twice: `cyclictest` with its own tuning, as its users run it (a CPU-latency request of 0 on
+          /dev/cpu_dma_latency held for the whole run, so idle cores poll rather than halt), and
+          `cyclictest-default-system` with `--default-system` (no request). ×cyclictest is against the first.
+        - **idle states**: the time every core together spent in each cpuidle state while the subject ran
+          (/sys/devices/system/cpu/cpu*/cpuidle/state*/time), per frame. A CPU-latency request moves time from
+          the halting or deep states into `POLL`: what the lower latency costs. The whole machine's, so whatever
+          else runs on it counts too; "not available" where the kernel has no cpuidle.
         - **skipped**: whole intervals without a callback; display links also show what their frames reported.
         - **dup**: two callbacks in one interval; **bursts**: callbacks less than half an interval apart (catch-up).
         - **drift**: slope of the unwrapped phase error, in µs per second; 0 for a loop on an absolute grid.
@@ -117,29 +129,84 @@ enum MarkdownReport {
     }
 
     /// The ratios that the goals are stated in: each display link and the reference loop against
-    /// cyclictest, under the idle workload (else the first one).
+    /// both cyclictest runs, with what each costs, under the idle and light workloads (else the
+    /// first one).
     static func summary(_ report: BenchReport) -> String {
-        let workload = report.workloads.contains(.idle) ? Workload.idle : (report.workloads.first ?? .idle)
+        let stated = report.workloads.filter { $0 == .idle || $0 == .light }
+        var out = ""
+        for workload in stated.isEmpty ? Array(report.workloads.prefix(1)) : stated {
+            out += summary(report, workload)
+        }
+        return out
+    }
+
+    /// One workload's summary.
+    static func summary(_ report: BenchReport, _ workload: Workload) -> String {
         var out = "## Summary: against cyclictest, the outside floor (\(workload.rawValue) workload)\n\n"
-        guard let floor = report.figures(.cyclictest, workload) else {
+        let tuned = report.figures(.cyclictest, workload)
+        let untuned = report.figures(.cyclictestDefaultSystem, workload)
+        guard tuned != nil || untuned != nil else {
             return out + "No cyclictest row in this run: no outside floor (see the warning above).\n\n"
         }
-        out += "cyclictest: late p50 \(format(floor.latenessMicroseconds.p50, 1)) µs, p99 "
-        out +=
-            "\(percentile(floor.latenessMicroseconds.p99, 99, frames: floor.frames)) µs over \(floor.frames) frames.\n\n"
-        out +=
-            "| subject | late p50 × cyclictest | late p99 × cyclictest | wake-ups/frame |\n|---|---|---|---|\n"
-        for subject in report.subjects where subject.isDisplayLink || subject == .reference {
+        for floor in [tuned, untuned].compactMap({ $0 }) {
+            out += "\(floor.subject.rawValue): late p50 \(format(floor.latenessMicroseconds.p50, 1)) µs, p99 "
+            out += "\(percentile(floor.latenessMicroseconds.p99, 99, frames: floor.frames)) µs over "
+            out += "\(floor.frames) frames; CPU-latency request: \(floor.latencyRequest ?? "?").\n"
+        }
+        out += "\n| subject | late p50 × cyclictest | p99 × cyclictest | p50 × cyclictest --default-system | "
+        out += "p99 × cyclictest --default-system | wake-ups/frame | CPU µs/frame | POLL µs/frame |\n"
+        out += "|---|---|---|---|---|---|---|---|\n"
+        for subject in report.subjects
+        where subject.isDisplayLink || subject.isExternal || subject == .reference {
             guard let f = report.figures(subject, workload) else { continue }
-            let p99Supported = supports(99, frames: f.frames) && supports(99, frames: floor.frames)
+            out += "| \(subject.rawValue) | \(ratios(f, tuned)) | \(ratios(f, untuned)) | "
             out +=
-                "| \(subject.rawValue) | \(ratio(f.latenessMicroseconds.p50, floor.latenessMicroseconds.p50)) | "
-            out +=
-                p99Supported
-                ? ratio(f.latenessMicroseconds.p99, floor.latenessMicroseconds.p99) : "— (too few frames)"
-            out += " | \(f.wakeUpsPerFrame.map { format($0, 2) } ?? "—") |\n"
+                "\(f.wakeUpsPerFrame.map { format($0, 2) } ?? "—") | \(format(f.cpuMicrosecondsPerFrame, 0)) | "
+            out += "\(f.pollMicrosecondsPerFrame.map { format($0, 0) } ?? "not available") |\n"
         }
         return out + "\n"
+    }
+
+    /// The p50 and p99 lateness of `figures` against `floor`'s, as two cells.
+    static func ratios(_ figures: SubjectFigures, _ floor: SubjectFigures?) -> String {
+        guard let floor else { return "— | —" }
+        let p99Supported = supports(99, frames: figures.frames) && supports(99, frames: floor.frames)
+        let p50 = ratio(figures.latenessMicroseconds.p50, floor.latenessMicroseconds.p50)
+        let p99 =
+            p99Supported
+            ? ratio(figures.latenessMicroseconds.p99, floor.latenessMicroseconds.p99) : "— (too few frames)"
+        return "\(p50) | \(p99)"
+    }
+
+    /// One workload's costs: each subject's CPU-latency request, CPU and wake-ups per frame, and the
+    /// time per frame in each idle state (a column a state, in the kernel's order).
+    static func costTable(_ report: BenchReport, _ workload: Workload) -> String {
+        let rows = report.subjects.compactMap { report.figures($0, workload) }
+        var states: [String] = []
+        for row in rows {
+            for state in row.idleStatesMicrosecondsPerFrame ?? [] where !states.contains(state.name) {
+                states.append(state.name)
+            }
+        }
+        let stateHeader = states.isEmpty ? ["idle states"] : states.map { "\($0) µs/frame" }
+        var out = "| subject | CPU-latency request | CPU µs/frame | wake-ups/frame | "
+        out += stateHeader.joined(separator: " | ") + " |\n"
+        out += "|---|---|---|---|" + String(repeating: "---|", count: stateHeader.count) + "\n"
+        for row in rows {
+            out +=
+                "| \(row.subject.rawValue) | \(row.latencyRequest ?? "—") | \(format(row.cpuMicrosecondsPerFrame, 0)) | "
+            out += "\(row.wakeUpsPerFrame.map { format($0, 2) } ?? "—") | "
+            let cells: [String]
+            if let measured = row.idleStatesMicrosecondsPerFrame {
+                cells = states.map { name in
+                    measured.first { $0.name == name }.map { format($0.microseconds, 0) } ?? "—"
+                }
+            } else {
+                cells = Array(repeating: "not available", count: stateHeader.count)
+            }
+            out += cells.joined(separator: " | ") + " |\n"
+        }
+        return out
     }
 
     /// One workload's table.

@@ -32,6 +32,9 @@ struct RunRecord: Sendable {
     var wakeUpWindow: WakeUpWindow? = nil
     /// The lookup workload's lookups, finished before the run ended.
     var lookups: [LookupRecord] = []
+    /// The time every core spent in each idle state over the run, in microseconds; nil where the
+    /// machine has no cpuidle to read.
+    var idleStates: [IdleStateTime]? = nil
 }
 
 /// Context switches over a number of frames.
@@ -42,8 +45,17 @@ struct WakeUpWindow: Sendable {
 
 /// Runs subjects: each loop as people write it, recording every callback.
 enum SubjectRunner {
+    /// Runs one subject and reads the idle states' time around it.
     static func run(_ context: RunContext) async throws -> RunRecord {
-        if context.subject == .cyclictest { return try await Cyclictest.run(context) }
+        let idleBefore = IdleStates.read()
+        var record =
+            context.subject.isExternal ? try await Cyclictest.run(context) : try await runInProcess(context)
+        record.idleStates = IdleStates.difference(IdleStates.read(), idleBefore)
+        return record
+    }
+
+    /// Runs a subject in frame-bench's own process.
+    private static func runInProcess(_ context: RunContext) async throws -> RunRecord {
         let log = SampleLog(
             expected: Int(context.runNanoseconds / max(1, context.periodNanoseconds)) * 2 + 64)
         let usageBefore = ResourceUsage.current()
@@ -63,19 +75,20 @@ enum SubjectRunner {
             return true
         }
         switch context.subject {
-        case .cyclictest:
+        case .cyclictest, .cyclictestDefaultSystem:
             preconditionFailure("cyclictest runs in its own process")
         case .reference:
             report = await onThread {
                 referenceLoop(anchor: anchor, end: end, period: context.period, work: work, log: log)
             }
-        case .linkTimer, .linkPrecise, .linkLowPower, .linkDRM:
+        case .linkTimer, .linkTimerLatencyOff, .linkPrecise, .linkLowPower, .linkDRM:
             // Every display link subject: its source is the subject's own.
             guard let source = context.subject.linkSource(framesPerSecond: context.period.framesPerSecond)
             else {
                 preconditionFailure("\(context.subject) is listed as a display link but has no source")
             }
-            let link = try DisplayLink(source: source, logger: .init(label: "frame-bench"))
+            let link = try DisplayLink(
+                source: source, options: context.subject.linkOptions, logger: .init(label: "frame-bench"))
             let scene = LookupScene(link: link, schedule: work.lookups)
             try link.start(isolatedTo: scene) { scene, frame in
                 let start = MonotonicInstant.now().nanoseconds

@@ -547,7 +547,10 @@ final class FrameDriver: Sendable {
     }
 
     private func runThread(_ driving: ThreadedDriving) {
-        let report = FrameThread.configureCurrentThread(name: "FrameClock", options: driving.options)
+        let latency = LatencyOnDemand(options: driving.options)
+        defer { latency.close() }
+        let report = FrameThread.configureCurrentThread(
+            name: "FrameClock", options: driving.options, latency: latency)
         DispatchingThread.mark(true)
         StackSampler.acceptSamplingOnThisThread()
         markDispatcher(true)
@@ -582,10 +585,20 @@ final class FrameDriver: Sendable {
                     interval: Int64(source.grid.period.nanoseconds))
                 target = nextWantedSequence(afterDispatchWanting: target, grid: source.grid, now: now())
             }
+            // Latency on demand: a request of 0 from the rehearsal wake-up until the wait ends, so
+            // that the thread wakes for the tick without an idle state's exit; withdrawn before the
+            // tick is dispatched (a callback's length of polling on every idle core would cost more
+            // than the write).
+            let holdsLatency = latency.isAvailable && source.holdsLatencyBeforeTicks
             do {
-                switch try source.waitForTick(
-                    atOrAfter: target, until: nextEventDue, rehearsing: true, rehearse: rehearse)
-                {
+                let wait = try source.waitForTick(
+                    atOrAfter: target, until: nextEventDue, rehearsing: true
+                ) { tick in
+                    if holdsLatency { latencyFailed(latency.hold()) }
+                    rehearse(tick)
+                }
+                latencyFailed(latency.release())
+                switch wait {
                 case .tick(let tick):
                     wantedAfterDispatch = dispatch(tick, source: source)
                 case .due:
@@ -595,6 +608,7 @@ final class FrameDriver: Sendable {
                     wantedAfterDispatch = target
                 }
             } catch {
+                latencyFailed(latency.release())
                 let change = failover.failOver(
                     from: source, failure: error, control: driving.control, now: now())
                 current = adopt(change, failedSource: source, failure: error.reason)
@@ -608,6 +622,17 @@ final class FrameDriver: Sendable {
         if let executor = shared.withLock({ $0.executor }), executor.pendingJobs > 0 {
             drainJobsOnThreadOfTheirOwn()
         }
+    }
+
+    /// Reports that the CPU-latency request was given up (a write to the device failed: `reason`), in
+    /// the thread report and the log; nothing when `reason` is nil.
+    private func latencyFailed(_ reason: String?) {
+        guard let reason else { return }
+        let report = shared.withLock { state -> FrameThreadReport? in
+            state.threadReport = state.threadReport?.withdrawingLatencyOnDemand(reason)
+            return state.threadReport
+        }
+        logger.warning("latency on demand given up: \(reason)\(report.map { "; frame thread: \($0)" } ?? "")")
     }
 
     /// Takes what a source learned besides a tick: presentations go to the links that made frames

@@ -39,8 +39,11 @@ enum FrameThread {
     }
 
     /// Names the calling thread, asks for 1 ns timer slack and, when `options` say so, for
-    /// `SCHED_FIFO`; returns what was granted.
-    static func configureCurrentThread(name: String, options: FrameThreadOptions) -> FrameThreadReport {
+    /// `SCHED_FIFO`; returns what was granted, with what `latency` (opened for the thread) says of
+    /// latency on demand.
+    static func configureCurrentThread(
+        name: String, options: FrameThreadOptions, latency: LatencyOnDemand
+    ) -> FrameThreadReport {
         fc_set_thread_name(name)
         _ = fc_set_timer_slack_ns(1)
         let slack = fc_get_timer_slack_ns()
@@ -52,6 +55,7 @@ enum FrameThread {
             refusal = granted ? nil : SystemCall.name(of: Errno(rawValue: result))
         }
         return FrameThreadReport(
-            timerSlackNanoseconds: Int(slack), realtimeGranted: granted, realtimeRefusal: refusal)
+            timerSlackNanoseconds: Int(slack), realtimeGranted: granted, realtimeRefusal: refusal,
+            latencyOnDemandGranted: latency.isAvailable, latencyOnDemandRefusal: latency.refusal)
     }
 }

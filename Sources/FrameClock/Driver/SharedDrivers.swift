@@ -17,9 +17,12 @@ enum SharedDrivers {
         weak var driver: FrameDriver?
     }
 
+    /// The source's key and the thread settings that must match for links to share a thread.
     private struct RegistryKey: Hashable {
         var key: Key
         var realtimePriority: Int32?
+        var latencyOnDemand: Bool
+        var latencyDevicePath: String
     }
 
     private static let registry = Locked<[RegistryKey: Entry]>([:])
@@ -44,7 +47,9 @@ enum SharedDrivers {
     static func driver(
         for key: Key, options: FrameThreadOptions, make: () throws(DisplayLinkError) -> FrameDriver
     ) throws(DisplayLinkError) -> FrameDriver {
-        let registryKey = RegistryKey(key: key, realtimePriority: options.realtimePriority)
+        let registryKey = RegistryKey(
+            key: key, realtimePriority: options.realtimePriority, latencyOnDemand: options.latencyOnDemand,
+            latencyDevicePath: options.latencyDevicePath)
         if let driver = registry.withLock({ $0[registryKey]?.driver }), driver.reserveJoin() {
             return driver
         }

@@ -91,6 +91,9 @@ final class DRMTickSource<System: DRMSystemCalls>: TickSource {
             + (requester.interface == .crtcSequence ? "" : " (drmWaitVBlank)")
     }
 
+    /// The frame thread holds a CPU-latency request from the warm-up wake-up to the vblank's event.
+    var holdsLatencyBeforeTicks: Bool { warmUpLead > 0 }
+
     // MARK: - The wait
 
     /// Where one wait for a tick stands, as in Mutter's frame clock: each state says what the

@@ -17,6 +17,11 @@ protocol TickSource: AnyObject {
     func waitForTick(
         atOrAfter sequence: Int64?, until deadline: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
     ) throws(TickSourceFailure) -> TickWait
+    /// Whether the frame thread holds its CPU-latency request (``LatencyOnDemand``) from the
+    /// rehearsal wake-up to the end of the wait: true for sources that wake once before the deadline
+    /// and then sleep to it (the standard timer, DRM), false for those that spin, never wake early,
+    /// or are not waited on by a frame thread.
+    var holdsLatencyBeforeTicks: Bool { get }
     /// Whether the source is what shows the frames (a compositor that reports their presentation):
     /// when it fails, frames still waiting to be shown never will be.
     var presentsFrames: Bool { get }
@@ -49,6 +54,9 @@ enum TickWait: Hashable, Sendable {
 extension TickSource {
     /// Sources with nothing to report besides ticks ignore the sink.
     func report(to sink: @escaping (TickSourceReport) -> Void) {}
+
+    /// Most sources do not ask for low latency before their ticks.
+    var holdsLatencyBeforeTicks: Bool { false }
 
     /// Most sources only tick: something else shows the frames, or nothing does.
     var presentsFrames: Bool { false }

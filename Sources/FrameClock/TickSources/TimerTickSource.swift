@@ -53,6 +53,10 @@ final class TimerTickSource<System: TimerSystemCalls>: TickSource {
         control.kick(timer: timer)
     }
 
+    /// The standard mode holds a CPU-latency request from its early wake-up to the deadline; the
+    /// precise mode spins there instead, and the low-power mode does not wake early.
+    var holdsLatencyBeforeTicks: Bool { spinWindow == 0 && warmUpLead > 0 }
+
     var description: String {
         let mode =
             spinWindow > 0 ? "precise, spin \(spinWindow / 1000) µs" : (isLowPower ? "low power" : "standard")
