@@ -377,7 +377,14 @@ final class FrameDriver: Sendable {
                 report(stallOf: since, links: links, phase: .ongoing, duration: now - since, stack: stack)
             }
         }
-        return now + max(threshold / 4, 1_000_000)
+        // The next look: when the running activity passes the threshold, if it has not yet; else
+        // one threshold on, which is as early as an activity that starts after this look can pass
+        // it (that look then waits for the exact moment). About one wake-up a threshold while the
+        // thread keeps coming back, not a poll.
+        if since != 0, activity.reported.load(ordering: .relaxed) != since, since + threshold > now {
+            return since + threshold
+        }
+        return now + max(threshold, 1_000_000)
     }
 
     /// In virtual time (a manual source's clock moved inside a callback or job): reports a stall

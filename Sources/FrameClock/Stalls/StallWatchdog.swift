@@ -4,9 +4,10 @@ internal import SystemCalls
 /// about: when one has run the same callback or job for longer than its threshold, it takes the
 /// thread's stack and reports, while the stall still lasts.
 ///
-/// It sleeps a quarter of the shortest threshold between looks while it watches a driver (so a stall
-/// is reported within a quarter of the threshold of passing it), and not at all while it watches
-/// none.
+/// It does not poll: each look says when the next is needed — the moment a running activity passes
+/// its threshold, else one threshold on (an activity that starts later cannot pass it sooner) — so
+/// a stall is reported as it passes the threshold, at about one wake-up a threshold (4 a second at
+/// the default 250 ms) while it watches a driver, and none while it watches none.
 final class StallWatchdog: Sendable {
     static let shared = StallWatchdog()
 
