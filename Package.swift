@@ -23,6 +23,20 @@ let package = Package(
         .executable(name: "frame-bench", targets: ["FrameBench"]),
         .executable(name: "vblank-latency", targets: ["VBlankLatency"]),
     ],
+    // The display backends: on by default. An adopter that needs no display (the timer, the manual
+    // source, OfflineFrames) turns them off — `.package(url: …, from: …, traits: [])` — and builds
+    // without libdrm-dev or libwayland-dev and links neither library.
+    traits: [
+        .trait(
+            name: "DRMBackend",
+            description: "Display links on a display's vertical blank through DRM (needs libdrm-dev to build)."),
+        .trait(
+            name: "WaylandBackend",
+            description:
+                "Display links on a Wayland window's frame callbacks and presentation feedback (needs libwayland-dev)."
+        ),
+        .default(enabledTraits: ["DRMBackend", "WaylandBackend"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -81,8 +95,8 @@ let package = Package(
             name: "FrameClock",
             dependencies: [
                 "CLinuxShims",
-                "DRM",
-                "Wayland",
+                .target(name: "DRM", condition: .when(traits: ["DRMBackend"])),
+                .target(name: "Wayland", condition: .when(traits: ["WaylandBackend"])),
                 "SystemCalls",
                 "PthreadLock",
                 .product(name: "Logging", package: "swift-log"),
