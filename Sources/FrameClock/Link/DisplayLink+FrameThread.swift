@@ -155,7 +155,7 @@ extension LinkState {
             return FramePlan(
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
                 skipped: skipped, start: start, predicted: predicted, duration: timing.duration,
-                refreshInterval: timing.refreshInterval)
+                refreshInterval: timing.refreshInterval, output: tick.output)
         }
     }
 
@@ -172,7 +172,7 @@ extension LinkState {
                 deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
                 presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
                 predictedDuration: Duration(nanoseconds: plan.predicted),
-                refreshInterval: plan.refreshInterval))
+                refreshInterval: plan.refreshInterval, output: plan.output))
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,
             intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)

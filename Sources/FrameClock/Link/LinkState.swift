@@ -46,6 +46,8 @@ struct FramePlan: Sendable {
     var duration: Duration
     /// The source's interval.
     var refreshInterval: Duration
+    /// The output the frame will be shown on, when known.
+    var output: FrameSourceOutput?
 
     /// The frame, its lateness measured from the planned start to `started`.
     func frame(startedAt started: Int64) -> Frame {
