@@ -45,6 +45,9 @@ public final class WaylandWindow: @unchecked Sendable {
     private var awaitingConfigure = true
     private var suggested: (width: Int, height: Int)?
     private var isMappedLocked = false
+    /// True from ``unmap()`` to ``remap(timeout:)``: commits carry no buffer meanwhile, even after a
+    /// `configure` (mutter answers each buffer-less commit of an unmapped window with one).
+    private var isHiddenLocked = false
     private var isCloseRequestedLocked = false
     private var isClosedLocked = false
     private var drawnBuffer: Int?
@@ -243,7 +246,7 @@ public final class WaylandWindow: @unchecked Sendable {
     public func commit(damage: [WaylandRect]? = nil) throws(WaylandError) -> Int64 {
         try connection.lock.withLock { () throws(WaylandError) -> Int64 in
             try checkUsableLocked()
-            if let index = drawnBuffer, !awaitingConfigure {
+            if let index = drawnBuffer, !awaitingConfigure, !isHiddenLocked {
                 attachLocked(index, damage: damage)
             }
             let time = KernelClock.monotonicNanoseconds()
@@ -265,6 +268,7 @@ public final class WaylandWindow: @unchecked Sendable {
             surface.send(1, [wl_argument(o: nil), wl_argument(i: 0), wl_argument(i: 0)])
             surface.send(6)
             isMappedLocked = false
+            isHiddenLocked = true
             awaitingConfigure = true
             try connection.flushLocked()
         }
@@ -301,6 +305,7 @@ public final class WaylandWindow: @unchecked Sendable {
         try connection.lock.withLock { () throws(WaylandError) in
             try checkUsableLocked()
             awaitingConfigure = false
+            isHiddenLocked = false
             guard let index = drawnBuffer ?? lastCommittedBuffer else { return }
             attachLocked(index, damage: nil)
             surface.send(6)

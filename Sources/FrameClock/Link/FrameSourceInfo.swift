@@ -91,7 +91,7 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
                     + "output \(output), \(DecimalFormat.string(Double(millihertz) / 1000, digits: 3)) Hz"
             case .waylandFastestOutput(let output, let millihertz, let count, let noDisplay):
                 "no DRM display (\(noDisplay)); in a Wayland session with \(count) outputs and no window: the "
-                    + "timer runs at the refresh of the fastest, output \(output), "
+                    + "timer runs at the refresh of the fastest, \(output), "
                     + "\(DecimalFormat.string(Double(millihertz) / 1000, digits: 3)) Hz"
             case .outputChanged(let output, let previous):
                 "now on \(output)" + (previous.map { " (was on \($0))" } ?? "")
