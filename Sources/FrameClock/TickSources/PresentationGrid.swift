@@ -99,11 +99,13 @@ struct PresentationGrid: Sendable {
         }
         if let last = lastPresentation, time > last {
             let gap = time - last
-            // Intervals the gap spans: counted in the measured interval, or before there is one in
-            // the advertised refresh, leaning to fewer (a compositor slower than it says, as weston
-            // headless at 25 ms against 16.7, is not taken for two intervals a frame).
-            let unit = Double(measuredInterval ?? advertisedInterval)
-            let lean = measuredInterval == nil ? 0.25 : 0
+            // Intervals the gap spans: counted in the measured interval, or the advertised refresh
+            // when that is longer (a compositor presents no faster than it says), leaning to fewer: a
+            // compositor slower than it says, as weston headless at 25 ms against 16.7, or mutter on
+            // a loaded machine presenting 1.5 intervals apart, is not taken for two intervals a frame
+            // (which would halve the measured interval, and keep it there).
+            let unit = Double(max(measuredInterval ?? 0, advertisedInterval))
+            let lean = 0.25
             let steps = max(1, Int64((Double(gap) / unit - lean).rounded()))
             if steps <= Self.longestMeasuredGap { intervals.record(gap / steps) }
             if intervals.count >= Self.minimumSamples { hasMeasured = true }

@@ -94,6 +94,9 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     }
 
     private var output: ShownOutput?
+    /// The interval on the output left last, until the new one's is measured: the stall deadline
+    /// keeps to the slower of the two meanwhile (mutter's first callbacks on a faster output come late).
+    private var leftOutputInterval: Int64 = 0
 
     /// The output the frames are shown on, with its nominal refresh, as far as known.
     var sourceOutput: FrameSourceOutput? { output?.info }
@@ -238,9 +241,11 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     /// The compositor sends the callback at its first repaint after the commit, at most an interval
     /// later; the rest absorbs a repaint that comes late (weston headless on a busy machine: by most
     /// of an interval now and then). Until the grid was first measured (the first presentations, the
-    /// first mapping of a window), at least ``settlingTimeout``.
+    /// first mapping of a window), at least ``settlingTimeout``; after a move to another output, until
+    /// the new output's interval is measured, on the slower of the old and the new interval.
     private func stallDeadline(armedAt: Int64) -> Int64 {
-        let overdue = 2 * presentations.interval - presentations.interval / 4
+        let interval = presentations.measuredInterval ?? max(presentations.interval, leftOutputInterval)
+        let overdue = 2 * interval - interval / 4
         let settled = presentations.hasMeasured
         return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
     }
@@ -476,6 +481,7 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     private func moveTo(_ shown: ShownOutput) {
         let previous = output?.info
         output = shown
+        leftOutputInterval = presentations.interval
         presentations.switchOutput(nominalInterval: shown.interval)
         change(reason: .outputChanged(to: shown.info, from: previous))
     }
