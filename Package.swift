@@ -137,6 +137,7 @@ let package = Package(
             dependencies: [
                 "FrameClock",
                 "KMSPresentation",
+                "Wayland",
                 "CLinuxShims",
                 "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
