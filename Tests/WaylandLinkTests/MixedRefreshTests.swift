@@ -46,14 +46,23 @@ struct MoveReport {
 final class ChangeCollector: Sendable {
     private let task: Task<[FrameSourceInfo], Never>
 
-    /// Subscribes to `link`'s changes.
+    /// Subscribes to `link`'s changes, at once (a task's iterator would subscribe only when the task
+    /// first runs, which on a busy machine can be after the first changes).
     init(_ link: DisplayLink) {
-        let changes = link.sourceChanges
+        let changes = Self.subscribe(to: link)
         task = Task {
             var seen: [FrameSourceInfo] = []
             for await change in changes { seen.append(change) }
             return seen
         }
+    }
+
+    /// `link`'s changes from now on, as a ``DisplayLink/sourceChanges`` consumer sees them.
+    static func subscribe(to link: DisplayLink) -> AsyncStream<FrameSourceInfo> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: FrameSourceInfo.self, bufferingPolicy: .unbounded)
+        link.addSourceWatcher(continuation)
+        return stream
     }
 
     /// Every change, once the link has been invalidated.

@@ -208,11 +208,12 @@ enum MixedRefreshBench {
     private final class Changes: Sendable {
         private let task: Task<[String], Never>
 
+        /// Subscribes at once (an iterator made inside the task would subscribe only when it runs).
         init(_ link: DisplayLink) {
-            let changes = link.sourceChanges
+            var changes = link.sourceChanges.makeAsyncIterator()
             task = Task {
                 var reasons: [String] = []
-                for await change in changes { reasons.append("\(change.reason)") }
+                while let change = await changes.next() { reasons.append("\(change.reason)") }
                 return reasons
             }
         }

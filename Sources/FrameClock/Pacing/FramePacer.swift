@@ -4,9 +4,7 @@
 /// - A tick that arrives late becomes the latest grid point at or before it; the whole frame
 ///   intervals missed since the previous frame are counted, never delivered as a burst.
 /// - A frame less than half a frame interval after the previous one is dropped (Chromium's rule),
-///   and so is one whose timestamp does not advance; frames never go backwards. Half of the shorter
-///   of the previous frame's interval and this one's: a window that moves from a 144 Hz output to a
-///   60 Hz one gets the first callback of the new output, 3 ms after the last of the old one.
+///   and so is one whose timestamp does not advance; frames never go backwards.
 /// - A frame whose callback would begin less than half a frame interval after the previous
 ///   callback began is dropped too, and counted as skipped: a wake-up that came late (the thread
 ///   was descheduled) is followed by the next on-time one without a catch-up burst.
@@ -34,8 +32,6 @@ struct FramePacer: Sendable {
     private var skipBase: Int64?
     /// When the last frame was dispatched, on the source's clock.
     private(set) var lastDispatch: Int64?
-    /// Half the frame interval of the last frame delivered.
-    private var lastHalfFrame: Int64?
 
     /// Changes the divisor; the next frame is realigned to the new grid.
     mutating func setDivisor(_ newValue: Int64) {
@@ -74,7 +70,6 @@ struct FramePacer: Sendable {
     /// Decides what a tick that the frame thread handles at `now` means for this link.
     mutating func decide(_ tick: Tick, halfFrame: Int64, now: Int64) -> Decision {
         guard let wanted = nextWanted, tick.sequence >= wanted else { return .notYet }
-        let halfFrame = min(halfFrame, lastHalfFrame ?? halfFrame)
         let sequence = roundDown(tick.sequence)
         let timestamp = sequence == tick.sequence ? tick.timestamp : tick.grid.timestamp(of: sequence)
         if let last, timestamp <= last.timestamp || timestamp - last.timestamp < halfFrame {
@@ -89,7 +84,6 @@ struct FramePacer: Sendable {
         let skipped = Int(max(0, (sequence - base) / divisor - 1))
         last = (sequence, timestamp)
         lastDispatch = now
-        lastHalfFrame = halfFrame
         skipBase = sequence
         nextWanted = sequence + divisor
         return .deliver(sequence: sequence, timestamp: timestamp, skipped: skipped)
