@@ -21,6 +21,22 @@ struct WaylandOutputFollowingTests {
         return (compositor, start)
     }
 
+    /// A link on a window moved to the 144 Hz output 1 s after the start and back 1 s later, run 3 s:
+    /// what it did, and the instants of the start, the moves and the end.
+    func movedThereAndBack(preferredFramesPerSecond: Int = 0, feedback: Bool = true) async throws -> (
+        outcome: WaylandLinkOutcome, start: Int64, toFast: Int64, toSlow: Int64, end: Int64
+    ) {
+        let (compositor, start) = compositor(feedback: feedback)
+        let toFast = start + 1_000_000_000 + 3_000_000
+        let toSlow = start + 2_000_000_000 + 5_000_000
+        let end = start + 3_000_000_000
+        compositor.schedule(.movesToOutput(1), at: toFast)
+        compositor.schedule(.movesToOutput(0), at: toSlow)
+        let outcome = try await WaylandLinkHarness.run(
+            compositor, until: end, preferredFramesPerSecond: preferredFramesPerSecond)
+        return (outcome, start, toFast, toSlow, end)
+    }
+
     /// The frames delivered from the first at or after `instant` on.
     func frames(from instant: Int64, in outcome: WaylandLinkOutcome) -> ArraySlice<
         WaylandLinkOutcome.Delivered
@@ -90,13 +106,7 @@ struct WaylandOutputFollowingTests {
         "moved 60 → 144 → 60 Hz: the link's rate, frame duration and targets follow within two frames, each move reported, no frame twice, no burst, every skip counted"
     )
     func followsTheOutput() async throws {
-        let (compositor, start) = compositor()
-        let toFast = start + 1_000_000_000 + 3_000_000
-        let toSlow = start + 2_000_000_000 + 5_000_000
-        let end = start + 3_000_000_000
-        compositor.schedule(.movesToOutput(1), at: toFast)
-        compositor.schedule(.movesToOutput(0), at: toSlow)
-        let outcome = try await WaylandLinkHarness.run(compositor, until: end)
+        let (outcome, start, toFast, toSlow, end) = try await movedThereAndBack()
         #expect(outcome.delivered.allSatisfy { $0.kind == .wayland })
         expectFollows(outcome, from: start + 100_000_000, until: toFast, interval: slow, millihertz: 60_000)
         expectFollows(outcome, from: toFast, until: toSlow, interval: fast, millihertz: 144_000)
@@ -153,13 +163,7 @@ struct WaylandOutputFollowingTests {
 
     @Test("a link preferring 30 fps runs at a divisor of each output's nominal rate: 2 at 60 Hz, 5 at 144 Hz")
     func divisorFollowsTheOutput() async throws {
-        let (compositor, start) = compositor()
-        let toFast = start + 1_000_000_000 + 3_000_000
-        let toSlow = start + 2_000_000_000 + 5_000_000
-        let end = start + 3_000_000_000
-        compositor.schedule(.movesToOutput(1), at: toFast)
-        compositor.schedule(.movesToOutput(0), at: toSlow)
-        let outcome = try await WaylandLinkHarness.run(compositor, until: end, preferredFramesPerSecond: 30)
+        let (outcome, start, toFast, toSlow, end) = try await movedThereAndBack(preferredFramesPerSecond: 30)
 
         // The move is seen by the first frame after it at the latest; the divisor from the frame after.
         expectFollows(
@@ -204,13 +208,7 @@ struct WaylandOutputFollowingTests {
         "without presentation feedback, the window's enter and leave: the link follows the output within two frames"
     )
     func followsEnterAndLeave() async throws {
-        let (compositor, start) = compositor(feedback: false)
-        let toFast = start + 1_000_000_000 + 3_000_000
-        let toSlow = start + 2_000_000_000 + 5_000_000
-        let end = start + 3_000_000_000
-        compositor.schedule(.movesToOutput(1), at: toFast)
-        compositor.schedule(.movesToOutput(0), at: toSlow)
-        let outcome = try await WaylandLinkHarness.run(compositor, until: end)
+        let (outcome, _, toFast, toSlow, _) = try await movedThereAndBack(feedback: false)
 
         #expect(outcome.delivered.allSatisfy { $0.kind == .wayland })
         for (move, interval) in [(toFast, fast), (toSlow, slow)] {

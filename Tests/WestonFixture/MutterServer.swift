@@ -25,7 +25,7 @@ public final class MutterServer {
                 description: "mutter is not installed, and CI=true requires the mixed-refresh tests to run: "
                     + "apt-get install mutter dbus (Tests/install-system-packages.sh)")
         }
-        runtimeDirectory = try Self.makeRuntimeDirectory()
+        runtimeDirectory = try FixtureSupport.makeRuntimeDirectory(prefix: "frameclock-mutter")
         socketPath = runtimeDirectory + "/wl-test"
         logPath = runtimeDirectory + "/mutter.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -47,15 +47,11 @@ public final class MutterServer {
         process.standardInput = FileHandle.nullDevice
         try process.run()
 
-        let deadline = Date().addingTimeInterval(10)
-        while !UnixSocket.accepts(socketPath) {
-            guard process.isRunning, Date() < deadline else {
-                stop()
-                let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
-                throw WestonServer.StartFailure(
-                    description: "mutter did not listen on its socket within 10 s:\n\(text)")
-            }
-            usleep(10_000)
+        guard FixtureSupport.waitForSocket(socketPath, of: process, seconds: 10, poll: 10_000) else {
+            stop()
+            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
+            throw WestonServer.StartFailure(
+                description: "mutter did not listen on its socket within 10 s:\n\(text)")
         }
     }
 
@@ -91,23 +87,15 @@ public final class MutterServer {
         }
         return found
     }
-
-    private static func makeRuntimeDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/frameclock-mutter-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw WestonServer.StartFailure(description: "mkdtemp failed: errno \(errno)")
-        }
-        return String(cString: made)
-    }
 }
 
 /// Whether mutter (and `dbus-run-session`, which gives it a session bus) is installed, and what the
 /// tests do without it: skip loudly, or fail under CI=true.
 public enum MutterAvailability {
     /// mutter's path, found on `PATH`, or nil.
-    public static let executable = find("mutter")
+    public static let executable = FixtureSupport.executable(named: "mutter")
     /// `dbus-run-session`'s path, or nil.
-    public static let sessionRunner = find("dbus-run-session")
+    public static let sessionRunner = FixtureSupport.executable(named: "dbus-run-session")
 
     /// Whether the tests that need mutter run. Without it and outside CI they are skipped, and a
     /// warning says so on standard error.
@@ -124,13 +112,4 @@ public enum MutterAvailability {
     /// The reason shown for a skipped test.
     public static let skipReason =
         "mutter is not installed (apt-get install mutter dbus); with CI=true this fails"
-
-    private static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
 }
