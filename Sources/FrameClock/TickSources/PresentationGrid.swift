@@ -107,7 +107,11 @@ struct PresentationGrid: Sendable {
             let unit = Double(max(measuredInterval ?? 0, advertisedInterval))
             let lean = 0.25
             let steps = max(1, Int64((Double(gap) / unit - lean).rounded()))
-            if steps <= Self.longestMeasuredGap { intervals.record(gap / steps) }
+            // A gap shorter than half the advertised refresh is no interval: presentations reported
+            // together (mutter, mapping a window, reports its first ones 0.8 ms apart).
+            if steps <= Self.longestMeasuredGap, gap * 2 >= advertisedInterval {
+                intervals.record(gap / steps)
+            }
             if intervals.count >= Self.minimumSamples { hasMeasured = true }
         }
         let previous = grid.period.nanoseconds

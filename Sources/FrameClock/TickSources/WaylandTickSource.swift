@@ -13,8 +13,8 @@ import Wayland
 /// One frame callback is asked for at a time, so the callbacks that a hidden surface queues cannot
 /// come back as a burst. When none is pending (nobody wanted the last callback's tick, at a divisor)
 /// or the one pending may never have been committed (after a pause), the wanted tick comes from the
-/// grid as a timer's would. When the pending one is overdue — not yet there two intervals after the
-/// last callback — the surface is not being shown: the source goes on as a timer on
+/// grid as a timer's would. When the pending one is overdue — not yet there two intervals (and at
+/// least 20 ms) after the last callback — the surface is not being shown: the source goes on as a timer on
 /// the last presentations' phase and interval, reports the change, and goes back to the callbacks,
 /// reporting that too, when the pending one fires.
 ///
@@ -133,6 +133,8 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     static var maximumOutstandingFeedback: Int { 8 }
     /// How long a first frame callback may take before the surface counts as not shown, in ns.
     static var settlingTimeout: Int64 { 100_000_000 }
+    /// The shortest wait for a callback after its commit before the surface counts as not shown, in ns.
+    static var minimumStallWait: Int64 { 20_000_000 }
     /// The interval assumed when the compositor names no output refresh.
     static var defaultInterval: Int64 { 16_666_667 }
 
@@ -240,12 +242,14 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     /// (a commit follows its callback by well under an eighth, and the waits end to the millisecond).
     /// The compositor sends the callback at its first repaint after the commit, at most an interval
     /// later; the rest absorbs a repaint that comes late (weston headless on a busy machine: by most
-    /// of an interval now and then). Until the grid was first measured (the first presentations, the
-    /// first mapping of a window), at least ``settlingTimeout``; after a move to another output, until
-    /// the new output's interval is measured, on the slower of the old and the new interval.
+    /// of an interval now and then). Never under ``minimumStallWait``: at 144 Hz, two intervals are
+    /// 14 ms, and mutter's software renderer on a busy machine sends a callback 13 to 16 ms after the
+    /// commit every few frames. Until the grid was first measured (the first presentations, the first
+    /// mapping of a window), at least ``settlingTimeout``; after a move to another output, until the
+    /// new output's interval is measured, on the slower of the old and the new interval.
     private func stallDeadline(armedAt: Int64) -> Int64 {
         let interval = presentations.measuredInterval ?? max(presentations.interval, leftOutputInterval)
-        let overdue = 2 * interval - interval / 4
+        let overdue = max(2 * interval - interval / 4, Self.minimumStallWait)
         let settled = presentations.hasMeasured
         return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
     }
