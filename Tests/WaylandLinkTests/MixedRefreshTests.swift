@@ -94,9 +94,13 @@ extension MutterLinkTests {
             let toFast = monotonicNow()
             try session.window.setFullscreen(on: session.fast)
             usleep(1_500_000)
+            // The window knows where it is (wl_surface.enter and leave).
+            #expect(session.window.outputs.map(\.globalName) == [session.fast.globalName])
+            #expect(session.fast.x != session.slow.x || session.fast.y != session.slow.y, "side by side")
             let toSlow = monotonicNow()
             try session.window.setFullscreen(on: session.slow)
             usleep(1_500_000)
+            #expect(session.window.outputs.map(\.globalName) == [session.slow.globalName])
             let end = monotonicNow()
             run.stop()
             let seen = await changes.all()
@@ -138,11 +142,19 @@ extension MutterLinkTests {
                 // running, paced the 144 Hz output at 6.9 to 15 ms from run to run, and with both
                 // monitors the 60 Hz one at 17 to 24 ms (21.5 ms median in a quiet run, callbacks
                 // 0.08 ms long; 16.5 ms with a single monitor). The figures are printed above.
+                // When the link's own callbacks were late by over 2 ms at the 95th percentile, the
+                // machine was too busy for any compositor's cadence to be judged: printed only.
                 let ratio = report.settledInterval / report.before
-                #expect(
-                    millihertz == 144_000 ? ratio < 0.9 : ratio > 1.1,
-                    "median callback interval \(report.settledInterval) ms after the move, \(report.before) ms before"
-                )
+                if report.latenessP95 > 2 {
+                    print(
+                        "callbacks \(report.latenessP95) ms late at p95: the machine is too busy; cadence not judged"
+                    )
+                } else {
+                    #expect(
+                        millihertz == 144_000 ? ratio < 0.9 : ratio > 1.1,
+                        "median callback interval \(report.settledInterval) ms after the move, \(report.before) ms before"
+                    )
+                }
             }
 
             // No frame twice, no burst, every skipped interval counted.
