@@ -157,6 +157,7 @@ let package = Package(
                 "FrameClock",
                 "HostLookup",
                 "KMSPresentation",
+                "Wayland",
                 "CLinuxShims",
                 "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -21,6 +21,7 @@ struct ClockDemo: AsyncParsableCommand {
               clock-demo --output frames/ --duration 2
               clock-demo --display kms:/dev/dri/card0
               clock-demo --display wayland --duration 5
+              clock-demo --display wayland --fullscreen-hz 60 --move-to-hz 144 --move-after 3
               clock-demo --naive --work-ms 20
               clock-demo --lookup example.org --lookup-on frame-thread
             """)
@@ -58,6 +59,20 @@ struct ClockDemo: AsyncParsableCommand {
             terminal or text).
             """)
     var display: DisplayChoice?
+
+    @Option(
+        name: .customLong("fullscreen-hz"),
+        help: "With --display wayland: show the window full screen on the output refreshing at this rate.")
+    var fullscreenHz: Double?
+
+    @Option(
+        name: .customLong("move-to-hz"),
+        help: "With --fullscreen-hz: after --move-after seconds, move the window to the output of this rate.")
+    var moveToHz: Double?
+
+    @Option(
+        name: .customLong("move-after"), help: "Seconds before --move-to-hz moves the window (default 3).")
+    var moveAfter: Double?
 
     @Option(help: .hidden)
     var screenshot: String?
@@ -170,10 +185,37 @@ struct ClockDemo: AsyncParsableCommand {
             )
         }
         try validateLookup()
+        try validatePlacement()
         if naive, source == .drm {
             throw ValidationError(
                 "--naive drives the circle from a Foundation Timer; it takes no --source drm")
         }
+    }
+
+    /// `--fullscreen-hz`, `--move-to-hz` and `--move-after`.
+    private func validatePlacement() throws {
+        for (name, value) in [("--fullscreen-hz", fullscreenHz), ("--move-to-hz", moveToHz)] {
+            if let value, !(value.isFinite && value > 0 && value <= 1000) {
+                throw ValidationError(
+                    "\(name) must be a refresh rate above 0 and at most 1000 Hz, not \(value)")
+            }
+        }
+        if let moveAfter, !(moveAfter.isFinite && moveAfter >= 0 && moveAfter <= 86_400) {
+            throw ValidationError("--move-after must be from 0 to 86400 seconds, not \(moveAfter)")
+        }
+        if fullscreenHz == nil, moveToHz != nil || moveAfter != nil {
+            throw ValidationError(
+                "--move-to-hz and --move-after need --fullscreen-hz, the output to start on")
+        }
+        if fullscreenHz != nil, display != .wayland, display != .auto {
+            throw ValidationError("--fullscreen-hz places the Wayland window; it needs --display wayland")
+        }
+        if moveAfter != nil, moveToHz == nil { throw ValidationError("--move-after needs --move-to-hz") }
+    }
+
+    /// Where `--fullscreen-hz` puts the window, if anywhere.
+    private var placement: OutputPlacement? {
+        fullscreenHz.map { OutputPlacement(startHz: $0, moveHz: moveToHz, moveAfter: moveAfter ?? 3) }
     }
 
     /// `--lookup`, `--lookup-on` and `--lookup-every`.
@@ -219,6 +261,18 @@ struct ClockDemo: AsyncParsableCommand {
         let session = try DemoSession(
             display: chosenDisplay, pngDirectory: pngDirectory, faceSize: size,
             workNanoseconds: Int64(workMilliseconds * 1e6), naive: naive, keepingLastFrame: screenshot != nil)
+        if let placement {
+            guard let window = session.waylandWindow else {
+                session.finish()
+                throw ValidationError("--fullscreen-hz needs a Wayland window (no compositor answered)")
+            }
+            do {
+                try placement.apply(to: window)
+            } catch {
+                session.finish()
+                throw ValidationError("\(error)")
+            }
+        }
         var traced: DisplayLink?
         let stopper = Stopper()
         stopper.installSignalHandlers()

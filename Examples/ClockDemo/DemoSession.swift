@@ -4,6 +4,7 @@ import HostLookup
 import KMSPresentation
 import LayerRendering
 import MediaTiming
+import Wayland
 
 /// One run of the demo: the clock face, where it is drawn, and the statistics on the status line.
 ///
@@ -84,6 +85,9 @@ final class DemoSession: @unchecked Sendable {
     var displaySource: DisplayLink.Source? {
         kms?.displaySource ?? wayland?.displaySource
     }
+
+    /// The Wayland window, in Wayland mode.
+    var waylandWindow: WaylandWindow? { wayland?.window }
 
     // MARK: - Drivers
 

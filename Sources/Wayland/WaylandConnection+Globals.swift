@@ -20,6 +20,8 @@ final class OutputRecord {
     func handle(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
         switch opcode {
         case 0:  // geometry: x, y, physical_width, physical_height, subpixel, make, model, transform
+            output.x = arguments[0].i
+            output.y = arguments[1].i
             output.make = arguments[5].s.map { String(cString: $0) } ?? ""
             output.model = arguments[6].s.map { String(cString: $0) } ?? ""
         case 1:  // mode: flags, width, height, refresh
@@ -148,6 +150,13 @@ extension WaylandConnection {
         compositor?.destroy(request: nil)
         registry?.destroy(request: nil)
         (wmBase, presentation, shm, compositor, registry) = (nil, nil, nil, nil, nil)
+    }
+
+    /// The global name of the output whose proxy is `pointer` (an object argument of an event), or nil
+    /// when it is none of this connection's outputs. Call holding the lock.
+    func outputNameLocked(proxy pointer: OpaquePointer?) -> UInt32? {
+        guard let pointer else { return nil }
+        return outputRecords.first { $0.value.proxy.pointer == pointer }?.key
     }
 
     /// The proxy of a global a call needs, or ``WaylandError/missingGlobal(interface:version:)``.

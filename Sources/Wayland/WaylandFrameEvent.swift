@@ -77,4 +77,8 @@ public struct WaylandPresentedFrame: Sendable, Hashable {
     public var flags: WaylandPresentationFlags
     /// When the event was read from the connection, in CLOCK_MONOTONIC nanoseconds.
     public var receivedAt: Int64
+    /// The global name (``WaylandOutput/globalName``) of the output whose refresh the presentation
+    /// was synchronised to (`wp_presentation_feedback.sync_output`); nil when the compositor named
+    /// none, or an output this connection has not bound.
+    public var syncOutput: UInt32? = nil
 }

@@ -39,6 +39,8 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     private var nextCallbackID: UInt64 = 1
     private var nextFeedbackID: UInt64 = 1
     private var converter: PresentationClockConverter?
+    /// The output each feedback's `sync_output` named, until its `presented`.
+    private var syncOutputs: [UInt64: UInt32] = [:]
     private var isClosedLocked = false
 
     /// Frame timing on a `wl_surface` that a toolkit made and commits.
@@ -186,6 +188,7 @@ public final class WaylandFrameTiming: @unchecked Sendable {
             for feedback in feedbacks.values { feedback.destroy(request: nil) }
             callbacks = [:]
             feedbacks = [:]
+            syncOutputs = [:]
             if ownsWrapper {
                 surface.destroyWrapper()
                 connection.unregisterChildLocked(self)
@@ -228,11 +231,17 @@ public final class WaylandFrameTiming: @unchecked Sendable {
                         refreshInterval: Int64(arguments[3].u),
                         sequence: UInt64(arguments[4].u) << 32 | UInt64(arguments[5].u),
                         flags: WaylandPresentationFlags(rawValue: arguments[6].u),
-                        receivedAt: connection.dispatchStamp)))
+                        receivedAt: connection.dispatchStamp, syncOutput: syncOutputs.removeValue(forKey: id))
+                ))
         case 2:  // discarded
+            syncOutputs.removeValue(forKey: id)
             feedbacks.removeValue(forKey: id)?.destroy(request: nil)
             events.append(.discarded(feedbackID: id, receivedAt: connection.dispatchStamp))
-        default:  // sync_output
+        case 0:  // sync_output: the output, before `presented`
+            if let output = connection.outputNameLocked(proxy: arguments[0].o) {
+                syncOutputs[id] = output
+            }
+        default:
             break
         }
     }

@@ -27,6 +27,11 @@ public struct WaylandOutput: Sendable, Hashable {
     public var make: String
     /// The model, from `wl_output.geometry`.
     public var model: String
+    /// The x coordinate of the output's top left corner in the compositor's global space
+    /// (`wl_output.geometry`).
+    public var x: Int32 = 0
+    /// The y coordinate of the output's top left corner in the compositor's global space.
+    public var y: Int32 = 0
     /// The scale factor (`wl_output.scale`); 1 until the compositor says otherwise.
     public var scale: Int32
     /// Every mode the compositor described, in the order it first described them.
@@ -36,6 +41,20 @@ public struct WaylandOutput: Sendable, Hashable {
     public var currentMode: Mode? { modes.first { $0.isCurrent } }
     /// The mode flagged preferred, if any.
     public var preferredMode: Mode? { modes.first { $0.isPreferred } }
+
+    /// The current mode's refresh rate in millihertz, or nil when the compositor names none.
+    public var refreshMillihertz: Int? {
+        guard let refresh = currentMode?.refreshMillihertz, refresh > 0 else { return nil }
+        return Int(refresh)
+    }
+
+    /// The current mode's refresh interval in nanoseconds (nominal: what the compositor says), or nil
+    /// when it names no refresh.
+    public var refreshInterval: Int64? { currentMode?.refreshInterval }
+
+    /// A short label for logs and reports: the output's name, else `"output <global name>"` (outputs
+    /// before version 4 have no name, and a compositor's virtual monitors share make and model).
+    public var label: String { name ?? "output \(globalName)" }
 }
 
 /// A global the compositor advertised in its registry.

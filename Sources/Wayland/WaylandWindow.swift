@@ -45,10 +45,16 @@ public final class WaylandWindow: @unchecked Sendable {
     private var awaitingConfigure = true
     private var suggested: (width: Int, height: Int)?
     private var isMappedLocked = false
+    /// True from ``unmap()`` to ``remap(timeout:)``: commits carry no buffer meanwhile, even after a
+    /// `configure` (mutter answers each buffer-less commit of an unmapped window with one).
+    private var isHiddenLocked = false
     private var isCloseRequestedLocked = false
     private var isClosedLocked = false
     private var drawnBuffer: Int?
     private var lastCommittedBuffer: Int?
+    /// The global names of the outputs the surface is on, in the order it entered them.
+    private var enteredOutputs: [UInt32] = []
+    private var isFullscreenLocked = false
 
     /// The largest width or height accepted.
     public static var maximumDimension: Int { 16_384 }
@@ -110,6 +116,7 @@ public final class WaylandWindow: @unchecked Sendable {
         try connection.lock.withLock { () throws(WaylandError) in
             xdgSurface.listen { [unowned self] _, arguments in configured(serial: arguments[0].u) }
             toplevel.listen { [unowned self] opcode, arguments in toplevelEvent(opcode, arguments) }
+            surface.listen { [unowned self] opcode, arguments in surfaceEvent(opcode, arguments) }
             // xdg_toplevel.set_title (2), set_app_id (3).
             title.withCString { toplevel.send(2, [wl_argument(s: $0)]) }
             appID?.withCString { toplevel.send(3, [wl_argument(s: $0)]) }
@@ -140,6 +147,52 @@ public final class WaylandWindow: @unchecked Sendable {
 
     /// The size the compositor last suggested in a `configure`, or nil when it left it to the window.
     public var suggestedSize: (width: Int, height: Int)? { connection.lock.withLock { suggested } }
+
+    /// The outputs the window's surface is on (`wl_surface.enter` and `leave`), in the order it entered
+    /// them, as the compositor last described them: empty while it is shown on none (before its first
+    /// buffer, hidden, or on a compositor that does not say).
+    public var outputs: [WaylandOutput] {
+        connection.lock.withLock { enteredOutputs.compactMap { connection.outputRecords[$0]?.output } }
+    }
+
+    /// Whether the window asked to be full screen (``setFullscreen(on:)``) and has not asked back.
+    public var isFullscreen: Bool { connection.lock.withLock { isFullscreenLocked } }
+
+    /// Asks the compositor to show the window full screen on `output` (nil: an output it chooses):
+    /// `xdg_toplevel.set_fullscreen`. Asked again with another output, the window moves there. The
+    /// request takes effect with the window's next commit, as the compositor decides: the window's
+    /// ``outputs`` and its presentation feedback say where it went.
+    ///
+    /// - Throws: ``WaylandError/invalidArgument(_:)`` for an output the connection does not know
+    ///   (see ``WaylandConnection/outputs``), ``WaylandError/closed(_:)`` or the connection's failure.
+    public func setFullscreen(on output: WaylandOutput?) throws(WaylandError) {
+        try connection.lock.withLock { () throws(WaylandError) in
+            try checkUsableLocked()
+            var target: OpaquePointer?
+            if let output {
+                guard let record = connection.outputRecords[output.globalName] else {
+                    throw .invalidArgument("no output \(output.label) on this connection")
+                }
+                target = record.proxy.pointer
+            }
+            toplevel.send(11, [wl_argument(o: target)])  // set_fullscreen(output or null)
+            isFullscreenLocked = true
+            try connection.flushLocked()
+        }
+    }
+
+    /// Asks the compositor to show the window as it was before ``setFullscreen(on:)``:
+    /// `xdg_toplevel.unset_fullscreen`, with effect from the next commit.
+    ///
+    /// - Throws: ``WaylandError/closed(_:)`` or the connection's failure.
+    public func unsetFullscreen() throws(WaylandError) {
+        try connection.lock.withLock { () throws(WaylandError) in
+            try checkUsableLocked()
+            toplevel.send(12)  // unset_fullscreen
+            isFullscreenLocked = false
+            try connection.flushLocked()
+        }
+    }
 
     /// How many `configure` sequences the window has received (and acknowledged).
     public var configureCount: Int { connection.lock.withLock { configuresReceived } }
@@ -193,7 +246,7 @@ public final class WaylandWindow: @unchecked Sendable {
     public func commit(damage: [WaylandRect]? = nil) throws(WaylandError) -> Int64 {
         try connection.lock.withLock { () throws(WaylandError) -> Int64 in
             try checkUsableLocked()
-            if let index = drawnBuffer, !awaitingConfigure {
+            if let index = drawnBuffer, !awaitingConfigure, !isHiddenLocked {
                 attachLocked(index, damage: damage)
             }
             let time = KernelClock.monotonicNanoseconds()
@@ -215,6 +268,7 @@ public final class WaylandWindow: @unchecked Sendable {
             surface.send(1, [wl_argument(o: nil), wl_argument(i: 0), wl_argument(i: 0)])
             surface.send(6)
             isMappedLocked = false
+            isHiddenLocked = true
             awaitingConfigure = true
             try connection.flushLocked()
         }
@@ -251,6 +305,7 @@ public final class WaylandWindow: @unchecked Sendable {
         try connection.lock.withLock { () throws(WaylandError) in
             try checkUsableLocked()
             awaitingConfigure = false
+            isHiddenLocked = false
             guard let index = drawnBuffer ?? lastCommittedBuffer else { return }
             attachLocked(index, damage: nil)
             surface.send(6)
@@ -327,6 +382,20 @@ public final class WaylandWindow: @unchecked Sendable {
         xdgSurface.send(4, [wl_argument(u: serial)])  // ack_configure
         configuresReceived += 1
         awaitingConfigure = false
+    }
+
+    /// `wl_surface.enter` (0) and `leave` (1), each with an output. Under the lock.
+    private func surfaceEvent(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
+        guard let output = connection.outputNameLocked(proxy: arguments[0].o)
+        else { return }
+        switch opcode {
+        case 0:
+            if !enteredOutputs.contains(output) { enteredOutputs.append(output) }
+        case 1:
+            enteredOutputs.removeAll { $0 == output }
+        default:
+            break
+        }
     }
 
     /// `xdg_toplevel.configure` (0: width, height, states) and `close` (1). Under the lock.

@@ -109,6 +109,18 @@ struct ClockDemoCommandLineTests {
         (["--lookup", "x", "--lookup-every", "nan"], "--lookup-every must be"),
         (["--lookup-on", "actor"], "--lookup-on actor needs --lookup HOST"),
         (["--lookup", "x", "--naive"], "--naive has none"),
+        (["--display", "wayland", "--fullscreen-hz", "0"], "--fullscreen-hz must be"),
+        (["--display", "wayland", "--fullscreen-hz", "nan"], "--fullscreen-hz must be"),
+        (["--move-to-hz", "144"], "--move-to-hz and --move-after need --fullscreen-hz"),
+        (["--display", "text", "--fullscreen-hz", "60"], "it needs --display wayland"),
+        (
+            ["--display", "wayland", "--fullscreen-hz", "60", "--move-after", "2"],
+            "--move-after needs --move-to-hz"
+        ),
+        (
+            ["--display", "wayland", "--fullscreen-hz", "60", "--move-to-hz", "144", "--move-after=-1"],
+            "--move-after must be"
+        ),
     ])
     func badInputIsAClearErrorAndANonZeroExit(arguments: [String], message: String) throws {
         let result = try ExecutableRunner.run("clock-demo", arguments)

@@ -19,6 +19,11 @@ struct FrameBenchCommandLineTests {
         (["--subjects", "bogus"], "unknown name 'bogus'"),
         (["--subjects", ""], "--subjects is empty"), (["--workloads", "light,nope"], "unknown name 'nope'"),
         (["--no-such-flag"], "Unknown option"), (["--output", "/proc/forbidden/dir"], "cannot be written"),
+        // No compositor with a 60 Hz and a 144 Hz output (none at all in the tests' environment).
+        (
+            ["--mixed-refresh", "--output", NSTemporaryDirectory() + "/frame-bench-mixed-refresh"],
+            "--mixed-refresh needs"
+        ),
     ])
     func badInputIsAClearErrorAndANonZeroExit(arguments: [String], message: String) throws {
         let result = try ExecutableRunner.run("frame-bench", arguments)

@@ -18,6 +18,12 @@ import SystemPackage
 /// and the compositor can die: the wait then returns `.connectionLost(EPIPE)` and every request
 /// fails.
 ///
+/// The compositor has one output or several, each with its own refresh and phase; the surface is on
+/// one at a time (its `enteredOutputs`), and presentations name it (`syncOutput`, with its interval as
+/// the refresh). Moved to another output, the surface is repainted at that output's vblanks from the
+/// first one after the move, and what was composited before is presented there, as mutter does. The
+/// compositor can also lack presentation feedback (frame callbacks only).
+///
 /// A wait moves the clock to the next instant at which the compositor sends something, or to its
 /// deadline; a signalled control channel ends it at once with `.woken`. Every run is exact and
 /// repeatable.
@@ -32,6 +38,15 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         case skipsRepaint
         /// The compositor dies: the connection breaks with `EPIPE`.
         case dies
+        /// The surface moves to output `index` (of ``outputs``).
+        case movesToOutput(Int)
+    }
+
+    /// One output: its global name, refresh interval and the instant of one of its vblanks.
+    struct Output: Sendable {
+        var globalName: UInt32
+        var interval: Int64
+        var phase: Int64
     }
 
     /// The compositor's own record of what it did, for the tests to compare with the link's.
@@ -40,8 +55,10 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         var commits: [Int64] = []
         /// When each frame callback was sent, by id.
         var callbacks: [(id: UInt64, at: Int64)] = []
-        /// When each presentation was sent (its time), by feedback id.
+        /// When each presentation was sent (its time), by feedback id, and on which output (index).
         var presentations: [(id: UInt64, at: Int64)] = []
+        /// The output index of each presentation, in the order of ``presentations``.
+        var presentationOutputs: [Int] = []
         /// Feedback ids discarded.
         var discarded: [UInt64] = []
     }
@@ -67,29 +84,61 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         var events: [WaylandFrameEvent] = []
         var nextID: UInt64 = 1
         var record = Record()
+        /// The output the surface is on.
+        var output = 0
     }
 
     let kernel: ScriptedKernel
-    /// The repaint interval (also the advertised refresh).
+    /// The repaint interval of the first output (also its advertised refresh).
     let interval: Int64
+    /// The outputs; the surface starts on the first.
+    let scriptedOutputs: [Output]
     let name = "Wayland window 'scripted'"
-    let feedbackUnavailable: String? = nil
+    let feedbackUnavailable: String?
     /// No wait may take the clock past this instant: a run gone wrong ends instead of spinning.
     private let limit: Int64
     private let state: Locked<State>
 
     /// A compositor shown from the start, its first repaint at `firstRepaint`, on `kernel`'s clock.
+    /// `otherOutputs` are further outputs (refresh interval, and the instant of one of their vblanks);
+    /// without `feedback`, the compositor has no `wp_presentation`.
     init(
         kernel: ScriptedKernel, interval: Int64 = 16_666_667, firstRepaint: Int64,
+        otherOutputs: [(interval: Int64, vblank: Int64)] = [], feedback: Bool = true,
         limit: Duration = .seconds(600)
     ) {
         self.kernel = kernel
         self.interval = interval
+        scriptedOutputs =
+            [Output(globalName: 10, interval: interval, phase: firstRepaint)]
+            + otherOutputs.enumerated().map {
+                Output(
+                    globalName: UInt32(11 + $0.offset), interval: $0.element.interval,
+                    phase: $0.element.vblank)
+            }
+        feedbackUnavailable =
+            feedback ? nil : WaylandError.missingGlobal(interface: "wp_presentation", version: 1).description
         self.limit = kernel.monotonicNanoseconds() + limit.wholeNanoseconds
         state = Locked(State(nextRepaint: firstRepaint))
     }
 
-    var outputInterval: Int64? { interval }
+    var outputs: [WaylandOutput] {
+        scriptedOutputs.map { output in
+            WaylandOutput(
+                globalName: output.globalName, name: nil, make: "scripted", model: "output", scale: 1,
+                modes: [
+                    WaylandOutput.Mode(
+                        width: 800, height: 600,
+                        refreshMillihertz: Int32((1e12 / Double(output.interval)).rounded()), isCurrent: true,
+                        isPreferred: true)
+                ])
+        }
+    }
+
+    var enteredOutputs: [WaylandOutput] {
+        let (shown, index) = state.withLock { ($0.shown, $0.output) }
+        return shown ? [outputs[index]] : []
+    }
 
     /// What the compositor did so far.
     var record: Record { state.withLock { $0.record } }
@@ -207,13 +256,21 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             state.skipping = true
         case .dies:
             state.dead = true
+        case .movesToOutput(let index):
+            state.output = index
+            let output = scriptedOutputs[index]
+            // The next repaint is the new output's first vblank at or after the move.
+            let since = time - output.phase
+            let steps = since <= 0 ? 0 : (since + output.interval - 1) / output.interval
+            state.nextRepaint = output.phase + steps * output.interval
         }
     }
 
     /// One repaint: what was composited at the last one is presented, what was committed since is
     /// composited and its frame callbacks sent.
     private func repaint(at time: Int64, _ state: inout State) {
-        state.nextRepaint = time + interval
+        let output = scriptedOutputs[state.output]
+        state.nextRepaint = time + output.interval
         if state.skipping {
             state.skipping = false
             return
@@ -223,9 +280,11 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
                 .presented(
                     WaylandPresentedFrame(
                         feedbackID: id, time: time, compositorTime: time, compositorClockID: 1,
-                        conversionErrorBound: 0, refreshInterval: interval, sequence: 0, flags: [.vsync],
-                        receivedAt: time)))
+                        conversionErrorBound: 0, refreshInterval: output.interval, sequence: 0,
+                        flags: [.vsync],
+                        receivedAt: time, syncOutput: output.globalName)))
             state.record.presentations.append((id, time))
+            state.record.presentationOutputs.append(state.output)
         }
         state.repainted = []
         guard let content = state.committed else { return }

@@ -12,7 +12,7 @@ enum WaylandLinkHarness {
     /// commits the surface: the commit is the end of the frame's dispatch, as a front end's is.
     static func run(
         _ compositor: ScriptedCompositor, until end: Int64, dispatch: FrameDispatch = .afterVBlank,
-        presentationLatency: Duration? = nil, work: Duration = .zero
+        presentationLatency: Duration? = nil, work: Duration = .zero, preferredFramesPerSecond: Int = 0
     ) async throws -> WaylandLinkOutcome {
         let kernel = compositor.kernel
         let capture = LogCapture()
@@ -29,6 +29,7 @@ enum WaylandLinkHarness {
         let link = DisplayLink(driver: driver, logger: capture.logger)
         link.timelineCapacity = 1000
         link.dispatch = dispatch
+        link.preferredFramesPerSecond = preferredFramesPerSecond
         if let presentationLatency { link.presentationLatency = presentationLatency }
         var changes = link.sourceChanges.makeAsyncIterator()
         let log = Locked<[WaylandLinkOutcome.Delivered]>([])
@@ -36,7 +37,10 @@ enum WaylandLinkHarness {
             let calledAt = kernel.monotonicNanoseconds()
             let info = link.sourceInfo
             log.withLock {
-                $0.append(.init(frame: frame, calledAt: calledAt, kind: info.kind, reason: info.reason))
+                $0.append(
+                    .init(
+                        frame: frame, calledAt: calledAt, kind: info.kind, reason: info.reason,
+                        output: info.output))
             }
             if work > .zero { kernel.elapse(work) }
             compositor.commit()

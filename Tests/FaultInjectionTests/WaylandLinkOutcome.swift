@@ -10,6 +10,8 @@ struct WaylandLinkOutcome {
         /// The link's source then.
         var kind: FrameSourceKind
         var reason: FrameSourceInfo.Reason
+        /// The output the link's source said the frames were shown on then.
+        var output: FrameSourceOutput? = nil
     }
 
     var delivered: [Delivered]

@@ -10,9 +10,11 @@ struct WaylandVirtualTimeTests {
     /// The compositor's repaint interval (and advertised refresh).
     let interval: Int64 = 16_666_667
 
-    /// Frames made before the source learns the compositor's depth (three presentations after
-    /// callbacks): they target one interval on, and are shown one interval late.
-    static let settlingFrames = 10
+    /// Frames made before the source learns the compositor's depth (the first presentation of a commit
+    /// made after a callback, two intervals after it): the grid tick that maps the window, and the
+    /// frames of the callbacks before that presentation arrives; they target one interval on, and are
+    /// shown one interval late.
+    static let settlingFrames = 5
 
     /// A compositor on a fresh kernel clock, its first repaint 5 ms after the clock's start, and
     /// that start.

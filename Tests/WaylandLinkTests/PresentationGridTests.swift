@@ -95,6 +95,17 @@ struct PresentationGridTests {
         #expect(grid.presentationDepth(of: 6, callbackAt: callback) == depth)
     }
 
+    @Test(
+        "presentations under half the advertised refresh apart measure no interval (mutter mapping a window)")
+    func burstIsNoInterval() {
+        var grid = PresentationGrid(start: 0, advertisedInterval: 16_666_667)
+        for index in 0..<6 { grid.recordPresentation(at: 1_000_000 + Int64(index) * 775_000) }
+        #expect(grid.measuredInterval == nil)
+        #expect(grid.interval == 16_666_667)
+        for index in 1...4 { grid.recordPresentation(at: 20_000_000 + Int64(index) * 16_800_000) }
+        #expect(grid.measuredInterval == 16_800_000)
+    }
+
     @Test("the advertised refresh replaces the output's until an interval is measured")
     func advertise() {
         var grid = PresentationGrid(start: 0, advertisedInterval: 16_666_666)

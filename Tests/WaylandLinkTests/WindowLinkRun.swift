@@ -15,6 +15,8 @@ final class WindowLinkRun: @unchecked Sendable {
         var kind: FrameSourceKind
         var calledAt: Int64
         var committedAt: Int64?
+        /// The output the link's source said the frames were shown on, at the callback.
+        var output: FrameSourceOutput? = nil
     }
 
     /// A presentation the source reported, and the clocks read as it was handed on.
@@ -53,7 +55,8 @@ final class WindowLinkRun: @unchecked Sendable {
     func start() throws {
         try link.start { [self] frame in
             let calledAt = monotonicNow()
-            let kind = link.sourceInfo.kind
+            let info = link.sourceInfo
+            let kind = info.kind
             var committedAt: Int64?
             if isDrawing {
                 // A colour of the frame's own, so that every commit changes the picture.
@@ -68,7 +71,9 @@ final class WindowLinkRun: @unchecked Sendable {
             }
             lock.withLock {
                 delivered.append(
-                    Delivered(frame: frame, kind: kind, calledAt: calledAt, committedAt: committedAt))
+                    Delivered(
+                        frame: frame, kind: kind, calledAt: calledAt, committedAt: committedAt,
+                        output: info.output))
             }
         }
     }

@@ -30,7 +30,7 @@ public final class WestonServer {
                 description: "weston is not installed, and CI=true requires the Wayland tests to run: "
                     + "apt-get install weston libwayland-dev wayland-protocols")
         }
-        runtimeDirectory = try Self.makeRuntimeDirectory()
+        runtimeDirectory = try FixtureSupport.makeRuntimeDirectory(prefix: "frameclock-weston")
         socketPath = runtimeDirectory + "/wl-test"
         logPath = runtimeDirectory + "/weston.log"
         let config = runtimeDirectory + "/weston.ini"
@@ -53,14 +53,10 @@ public final class WestonServer {
         process.standardInput = FileHandle.nullDevice
         try process.run()
 
-        let deadline = Date().addingTimeInterval(5)
-        while !UnixSocket.accepts(socketPath) {
-            guard process.isRunning, Date() < deadline else {
-                stop()
-                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
-                throw StartFailure(description: "weston did not listen on its socket within 5 s:\n\(log)")
-            }
-            usleep(5_000)
+        guard FixtureSupport.waitForSocket(socketPath, of: process, seconds: 5, poll: 5_000) else {
+            stop()
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
+            throw StartFailure(description: "weston did not listen on its socket within 5 s:\n\(log)")
         }
     }
 
@@ -92,28 +88,12 @@ public final class WestonServer {
     private func waitForExit() {
         process.waitUntilExit()
     }
-
-    private static func makeRuntimeDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/frameclock-weston-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw StartFailure(description: "mkdtemp failed: errno \(errno)")
-        }
-        // mkdtemp makes it 0700, as weston requires.
-        return String(cString: made)
-    }
 }
 
 /// Whether weston is installed, and what the tests do without it: skip loudly, or fail under CI=true.
 public enum WestonAvailability {
     /// weston's path, found on `PATH`, or nil.
-    public static let executable: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/weston"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }()
+    public static let executable = FixtureSupport.executable(named: "weston")
 
     /// Whether CI=true is set: a missing weston is then a failure.
     public static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"

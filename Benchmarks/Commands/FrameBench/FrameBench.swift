@@ -80,6 +80,15 @@ struct FrameBench: AsyncParsableCommand {
             """)
     var links = false
 
+    @Flag(
+        name: .customLong("mixed-refresh"),
+        help: """
+            Instead of the comparison: a link on a Wayland window moved 60 → 144 → 60 Hz (--duration \
+            seconds on each; WAYLAND_DISPLAY must name a compositor with both outputs, such as mutter \
+            headless with two virtual monitors).
+            """)
+    var mixedRefresh = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 
@@ -189,6 +198,17 @@ struct FrameBench: AsyncParsableCommand {
                 neighbours: neighbours, counts: counts, rate: rate, seconds: seconds)
             try markdown.write(
                 to: outputURL.appendingPathComponent("links.md"), atomically: true, encoding: .utf8)
+            print(markdown)
+            return
+        }
+        if mixedRefresh {
+            let seconds = duration ?? (quick ? 1 : 3)
+            let report = try await MixedRefreshBench.run(seconds: seconds)
+            let markdown = MixedRefreshBench.markdown(report, seconds: seconds)
+            try markdown.write(
+                to: outputURL.appendingPathComponent("mixed-refresh.md"), atomically: true, encoding: .utf8)
+            try report.timeline.write(
+                .chromeTrace, to: outputURL.appendingPathComponent("mixed-refresh.json").path)
             print(markdown)
             return
         }

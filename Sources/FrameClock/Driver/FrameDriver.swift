@@ -100,7 +100,8 @@ final class FrameDriver: Sendable {
         recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
     ) {
         let info = FrameSourceInfo(
-            kind: source.kind, name: source.description, period: source.grid.period, reason: reason)
+            kind: source.kind, name: source.description, period: source.grid.period, reason: reason,
+            output: source.sourceOutput)
         mode = .threaded(
             ThreadedDriving(
                 control: control, options: options, source: TickSourceHandOff(source), fallback: fallback,
@@ -661,6 +662,12 @@ final class FrameDriver: Sendable {
                 logger.notice("frame source: \(info)")
             } else {
                 logger.debug("frame source: \(info)")
+            }
+            // Another nominal rate (a window on another output): each link's divisor is chosen again.
+            if info.nominalFramesPerSecond != previous.nominalFramesPerSecond {
+                for link in links {
+                    link.sourceRateChanged(nominalFramesPerSecond: info.nominalFramesPerSecond)
+                }
             }
             for link in links { link.sourceDidChange(to: info) }
         }

@@ -132,8 +132,12 @@ extension LinkState {
     mutating func plan(_ tick: Tick, now: Int64, committing: Bool) -> FramePlan? {
         let divisor = pacer.divisor
         let timing = timing(for: tick.grid.period)
+        var halfFrame = timing.halfFrame
+        if let last = lastFrameTiming, last.sourcePeriod != timing.sourcePeriod {
+            halfFrame = min(halfFrame, last.halfFrame)
+        }
         var pacer = self.pacer
-        let decision = pacer.decide(tick, halfFrame: timing.halfFrame, now: now)
+        let decision = pacer.decide(tick, halfFrame: halfFrame, now: now)
         if committing { self.pacer = pacer }
         switch decision {
         case .notYet:
@@ -142,6 +146,7 @@ extension LinkState {
             if committing { statistics.droppedTicks += 1 }
             return nil
         case .deliver(let sequence, let timestamp, let skipped):
+            if committing { lastFrameTiming = timing }
             // Shown one frame interval on, unless the display decides (a compositor).
             let target = tick.grid.timestamp(
                 of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
@@ -155,7 +160,7 @@ extension LinkState {
             return FramePlan(
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
                 skipped: skipped, start: start, predicted: predicted, duration: timing.duration,
-                refreshInterval: timing.refreshInterval)
+                refreshInterval: timing.refreshInterval, output: tick.output)
         }
     }
 
@@ -172,7 +177,7 @@ extension LinkState {
                 deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
                 presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
                 predictedDuration: Duration(nanoseconds: plan.predicted),
-                refreshInterval: plan.refreshInterval))
+                refreshInterval: plan.refreshInterval, output: plan.output))
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,
             intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)

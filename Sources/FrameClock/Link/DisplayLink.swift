@@ -153,7 +153,8 @@ public final class DisplayLink: Sendable {
     }
 
     /// The rate the link asks for, as `CADisplayLink.preferredFramesPerSecond`: 0 (the default)
-    /// means the source's rate; otherwise the nearest whole divisor of the source's rate is used.
+    /// means the source's rate; otherwise the nearest whole divisor of the source's rate is used (its
+    /// nominal rate: a Wayland output's advertised refresh, not the rate measured).
     /// A negative value is taken as 0 and logged.
     public var preferredFramesPerSecond: Int {
         get { state.withLock { $0.preferredFramesPerSecond } }
@@ -326,6 +327,15 @@ public final class DisplayLink: Sendable {
         }
     }
 
+    /// Called on the frame thread when the source's nominal rate changed while its numbering goes on
+    /// (a Wayland window on another output): the divisor is chosen again for the link's range from
+    /// the new rate; when it changes, the next frame is the first grid point of the new divisor.
+    func sourceRateChanged(nominalFramesPerSecond: Double) {
+        state.withLock { state in
+            state.pacer.setDivisor(Int64(state.range.divisor(forSourceRate: nominalFramesPerSecond)))
+        }
+    }
+
     // MARK: - Streams and rates
 
     /// Subscribes a ``frames`` consumer; returns the frame intervals the link had covered when it
@@ -363,7 +373,7 @@ public final class DisplayLink: Sendable {
     }
 
     private func apply(range: FrameRateRange, preferred: Int) {
-        let divisor = range.divisor(forSourceRate: driver.info.framesPerSecond)
+        let divisor = range.divisor(forSourceRate: driver.info.nominalFramesPerSecond)
         state.withLock { state in
             state.range = range
             state.preferredFramesPerSecond = preferred

@@ -8,17 +8,29 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
     public let period: FramePeriod
     /// Why this source is in use: it was asked for, or why a fallback happened.
     public let reason: Reason
+    /// The output the frames are shown on, with its nominal refresh, when the source knows it (a
+    /// Wayland window's, and the timer that stands in for its callbacks while it is hidden); nil
+    /// otherwise.
+    public let output: FrameSourceOutput?
 
     /// Creates a description of a source.
-    public init(kind: FrameSourceKind, name: String, period: FramePeriod, reason: Reason) {
+    public init(
+        kind: FrameSourceKind, name: String, period: FramePeriod, reason: Reason,
+        output: FrameSourceOutput? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.period = period
         self.reason = reason
+        self.output = output
     }
 
-    /// The source's rate in frames per second.
+    /// The source's rate in frames per second (measured, for a Wayland surface).
     public var framesPerSecond: Double { period.framesPerSecond }
+
+    /// The rate a link's divisor is chosen from: the output's nominal refresh when it is known,
+    /// else ``framesPerSecond``.
+    public var nominalFramesPerSecond: Double { output?.framesPerSecond ?? framesPerSecond }
 
     /// The name and the reason.
     public var description: String { "\(name) — \(reason)" }
@@ -47,6 +59,15 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
         /// The Wayland source was asked for, but the compositor gives no presentation feedback (why
         /// not): the link ticks on frame callbacks alone, its grid measured from when they arrive.
         case frameCallbacksOnly(String)
+        /// `.automatic` found no DRM display (why not) in a Wayland session with several outputs, and
+        /// runs its timer at the refresh of the fastest, `output` (`wl_output`'s current mode, in mHz),
+        /// of the `outputCount`: with no window to follow, the fastest keeps every output's frames
+        /// coming (a window's link follows its own output).
+        case waylandFastestOutput(output: String, millihertz: Int, outputCount: Int, noDisplay: String)
+        /// A Wayland window's frames are now shown on `output` (they were on `previous`, or it was
+        /// not known yet): the link's rate, frame duration, target prediction and divisor follow its
+        /// nominal refresh.
+        case outputChanged(to: FrameSourceOutput, from: FrameSourceOutput?)
         /// A Wayland surface's frame callbacks stopped (the window hidden, minimised or unmapped, or
         /// nothing committed): the link goes on with a timer on the last presentations' phase and
         /// interval; the sentence says since when.
@@ -68,6 +89,12 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
             case .waylandOutputRate(let output, let millihertz, let noDisplay):
                 "no DRM display (\(noDisplay)); in a Wayland session: the timer runs at the refresh of "
                     + "output \(output), \(DecimalFormat.string(Double(millihertz) / 1000, digits: 3)) Hz"
+            case .waylandFastestOutput(let output, let millihertz, let count, let noDisplay):
+                "no DRM display (\(noDisplay)); in a Wayland session with \(count) outputs and no window: the "
+                    + "timer runs at the refresh of the fastest, \(output), "
+                    + "\(DecimalFormat.string(Double(millihertz) / 1000, digits: 3)) Hz"
+            case .outputChanged(let output, let previous):
+                "now on \(output)" + (previous.map { " (was on \($0))" } ?? "")
             case .frameCallbacksOnly(let why):
                 "no presentation feedback (\(why)): ticking on frame callbacks alone, "
                     + "the grid measured from when they arrive"

@@ -46,6 +46,8 @@ struct FramePlan: Sendable {
     var duration: Duration
     /// The source's interval.
     var refreshInterval: Duration
+    /// The output the frame will be shown on, when known.
+    var output: FrameSourceOutput?
 
     /// The frame, its lateness measured from the planned start to `started`.
     func frame(startedAt started: Int64) -> Frame {
@@ -91,6 +93,11 @@ struct LinkState: Sendable {
     var preferredFramesPerSecond = 0
     var statistics = DisplayLinkStatistics()
     var timing: FrameTiming?
+    /// The frame interval of the last frame delivered: when the source's interval changes under it (a
+    /// Wayland window moved from a 144 Hz output to a 60 Hz one), the first frame of the new interval
+    /// is kept half the shorter of the two apart from it, not half the new one (the new output's first
+    /// callback may come 3 ms after the old one's last).
+    var lastFrameTiming: FrameTiming?
     var dispatch = FrameDispatch.afterVBlank
     var presentationLatency: Int64 = 1_000_000
     var predictor = RenderTimePredictor()

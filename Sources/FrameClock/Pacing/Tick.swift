@@ -13,4 +13,6 @@ struct Tick: Hashable, Sendable {
     /// callback); nil when the frame is shown at the grid point it is meant for, one frame interval
     /// on (a presenter that schedules its page flip there, or none).
     var presentationDepth: Int64? = nil
+    /// The output the frame will be shown on, when the source knows it (a Wayland window's).
+    var output: FrameSourceOutput? = nil
 }

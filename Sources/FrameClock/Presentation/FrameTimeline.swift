@@ -110,7 +110,12 @@ public struct FrameTimeline: Sendable {
                 "\"outcome\":\"\(Self.outcomeName(entry.outcome))\"",
                 "\"skipped_frames\":\(entry.skippedFrames)",
                 "\"predicted_ns\":\(entry.predictedDuration.wholeNanoseconds)",
+                "\"refresh_ns\":\(entry.refreshInterval.wholeNanoseconds)",
             ]
+            if let output = entry.output {
+                args.append(
+                    "\"output\":\"\(Self.escaped(output.name))\",\"output_mhz\":\(output.refreshMillihertz)")
+            }
             if let presented = entry.presented { args.append("\"presented_ns\":\(presented.nanoseconds)") }
             if let vblank = entry.presentedVBlank { args.append("\"presented_vblank\":\(vblank)") }
             if !late.isEmpty { args.append("\"late_intervals\":\(late),\"late_cause\":\"\(cause)\"") }
@@ -127,6 +132,23 @@ public struct FrameTimeline: Sendable {
             }
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Nanoseconds as microseconds with three decimals, as trace events count time.

@@ -26,6 +26,9 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     public var predictedDuration: Duration
     /// The display's refresh interval.
     public var refreshInterval: Duration
+    /// The output the frame was made for, with its nominal refresh, when the source knows it (a
+    /// Wayland window's): a window moved to another output shows the switch here.
+    public var output: FrameSourceOutput? = nil
     /// Jobs the frame thread's executor ran after this frame's callbacks, before the next frame.
     public var jobsRun = 0
     /// When those jobs started; nil when none ran.

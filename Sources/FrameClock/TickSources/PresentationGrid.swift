@@ -12,7 +12,12 @@
 /// A frame callback follows a presentation, and a commit made after it is shown some intervals later:
 /// at the next presentation on a compositor that repaints just after its vblank, at the one after on
 /// weston, which repaints just before it. That depth is learned from the time between callbacks and
-/// the presentations of the commits made after them.
+/// the presentations of the commits made after them, in intervals, so that it holds on another output.
+///
+/// When the surface moves to an output of another refresh (``switchOutput(nominalInterval:)``), the
+/// interval measured on the old one is forgotten: the new nominal refresh serves until the new
+/// output's gaps are measured, and the presentation that starts the new grid is numbered one step on
+/// (more only when a whole interval of the slower output passed without one).
 struct PresentationGrid: Sendable {
     /// The grid: tick *k* is presentation *k*.
     private(set) var grid: TickGrid
@@ -20,12 +25,18 @@ struct PresentationGrid: Sendable {
     private(set) var advertisedInterval: Int64
     /// Recent presentation intervals, in nanoseconds.
     private var intervals = RecentSamples(capacity: 31)
-    /// Recent times from a frame callback to the presentation of the commit made after it.
+    /// Recent times from a frame callback to the presentation of the commit made after it, in
+    /// thousandths of the interval at the time.
     private var latencies = RecentSamples(capacity: 15)
     private var lastPresentation: Int64?
+    /// The interval of the output the surface left, until the first presentation on the new one.
+    private var leftInterval: Int64?
 
     /// How many samples an estimate needs before it replaces its default.
     static let minimumSamples = 3
+    /// How many samples of the time from a callback to its commit's presentation the depth needs: one
+    /// (the median of those known), so that frames after the first presentation already target it.
+    static let minimumLatencySamples = 1
     /// The longest gap, in intervals, that still measures the interval (a longer one is a pause).
     static let longestMeasuredGap: Int64 = 4
 
@@ -43,6 +54,10 @@ struct PresentationGrid: Sendable {
         intervals.count >= Self.minimumSamples ? intervals.median : nil
     }
 
+    /// Whether an interval was ever measured (on this output or an earlier one): the compositor has
+    /// been showing the surface for a while.
+    private(set) var hasMeasured = false
+
     /// The interval the grid uses: measured, else advertised.
     var interval: Int64 { measuredInterval ?? advertisedInterval }
 
@@ -54,21 +69,50 @@ struct PresentationGrid: Sendable {
         grid.period = FramePeriod(uncheckedNumerator: self.interval, denominator: 1)
     }
 
+    /// The surface is now shown on an output whose nominal refresh interval is `nominalInterval`: the
+    /// interval measured so far is forgotten, the grid's period is the new nominal one until the new
+    /// output's gaps are measured, and the next presentation starts the grid anew.
+    mutating func switchOutput(nominalInterval: Int64) {
+        guard nominalInterval > 0 else { return }
+        leftInterval = max(leftInterval ?? 0, grid.period.numerator / max(1, grid.period.denominator))
+        intervals.removeAll()
+        advertisedInterval = nominalInterval
+        grid.period = FramePeriod(uncheckedNumerator: nominalInterval, denominator: 1)
+    }
+
     /// Records that a frame was shown at `time`: measures the gap since the previous presentation and
     /// moves the grid's anchor to it, numbered by the intervals it lies after the old anchor.
     /// Presentations no later than the anchor (stale reports) are ignored.
     mutating func recordPresentation(at time: Int64) {
         defer { lastPresentation = max(lastPresentation ?? time, time) }
         guard time > grid.anchorTimestamp else { return }
+        if let left = leftInterval {
+            // The first presentation on a new output: no gap to measure across the move, and the
+            // grid goes on one step later, or more when a whole interval of the slower output passed.
+            leftInterval = nil
+            let slower = Double(max(left, advertisedInterval))
+            let steps = max(1, Int64((Double(time - grid.anchorTimestamp) / slower).rounded()))
+            grid = TickGrid(
+                anchorSequence: grid.anchorSequence + steps, anchorTimestamp: time,
+                period: FramePeriod(uncheckedNumerator: interval, denominator: 1))
+            return
+        }
         if let last = lastPresentation, time > last {
             let gap = time - last
-            // Intervals the gap spans: counted in the measured interval, or before there is one in
-            // the advertised refresh, leaning to fewer (a compositor slower than it says, as weston
-            // headless at 25 ms against 16.7, is not taken for two intervals a frame).
-            let unit = Double(measuredInterval ?? advertisedInterval)
-            let lean = measuredInterval == nil ? 0.25 : 0
+            // Intervals the gap spans: counted in the measured interval, or the advertised refresh
+            // when that is longer (a compositor presents no faster than it says), leaning to fewer: a
+            // compositor slower than it says, as weston headless at 25 ms against 16.7, or mutter on
+            // a loaded machine presenting 1.5 intervals apart, is not taken for two intervals a frame
+            // (which would halve the measured interval, and keep it there).
+            let unit = Double(max(measuredInterval ?? 0, advertisedInterval))
+            let lean = 0.25
             let steps = max(1, Int64((Double(gap) / unit - lean).rounded()))
-            if steps <= Self.longestMeasuredGap { intervals.record(gap / steps) }
+            // A gap shorter than half the advertised refresh is no interval: presentations reported
+            // together (mutter, mapping a window, reports its first ones 0.8 ms apart).
+            if steps <= Self.longestMeasuredGap, gap * 2 >= advertisedInterval {
+                intervals.record(gap / steps)
+            }
+            if intervals.count >= Self.minimumSamples { hasMeasured = true }
         }
         let previous = grid.period.nanoseconds
         let steps = max(1, Int64(((Double(time - grid.anchorTimestamp) / previous)).rounded()))
@@ -87,13 +131,14 @@ struct PresentationGrid: Sendable {
     /// `presented`, of the commit made after it.
     mutating func recordLatency(callback: Int64, presented: Int64) {
         guard presented > callback else { return }
-        latencies.record(presented - callback)
+        latencies.record((presented - callback) * 1000 / interval)
     }
 
-    /// The median time from a callback to the presentation of the commit made after it, or nil while
-    /// fewer than ``minimumSamples`` are known.
+    /// The median time from a callback to the presentation of the commit made after it, in
+    /// nanoseconds of the current interval, or nil while none is known.
     var measuredLatency: Int64? {
-        latencies.count >= Self.minimumSamples ? latencies.median : nil
+        guard latencies.count >= Self.minimumLatencySamples, let median = latencies.median else { return nil }
+        return median * interval / 1000
     }
 
     /// How many intervals after grid point `sequence` a commit made after a callback received at

@@ -54,7 +54,8 @@ enum SourceSelection {
     }
 
     /// `.automatic`'s timer when no DRM display can be used: at the refresh of the Wayland
-    /// compositor's output when `waylandDisplay` names one that answers, else at `fallback`.
+    /// compositor's output (the fastest of several) when `waylandDisplay` names one that answers,
+    /// else at `fallback`.
     static func automaticTimerDriver(
         fallback: FramePeriod, noDisplay: String, waylandDisplay: String?, options: FrameThreadOptions,
         logger: Logger
@@ -68,8 +69,13 @@ enum SourceSelection {
                     numerator: 1_000_000_000_000, denominator: Int64(rate.millihertz))
                 {
                     period = outputPeriod
-                    reason = .waylandOutputRate(
-                        output: rate.output, millihertz: rate.millihertz, noDisplay: noDisplay)
+                    reason =
+                        rate.outputCount > 1
+                        ? .waylandFastestOutput(
+                            output: rate.output, millihertz: rate.millihertz, outputCount: rate.outputCount,
+                            noDisplay: noDisplay)
+                        : .waylandOutputRate(
+                            output: rate.output, millihertz: rate.millihertz, noDisplay: noDisplay)
                 }
             case .failure(let why):
                 reason = .noDisplay(

@@ -28,6 +28,8 @@ protocol TickSource: AnyObject {
     /// Tells the source that every frame made of the last tick it returned has been delivered and its
     /// callback has returned: what the front end commits for that tick has been committed.
     func dispatchEnded()
+    /// The output the source's frames are shown on, when it knows (a Wayland window's).
+    var sourceOutput: FrameSourceOutput? { get }
     /// Releases the source's descriptors.
     func close()
     /// Hands what the source learns besides ticks (presentations, a change of what it ticks on) to
@@ -60,6 +62,9 @@ extension TickSource {
 
     /// Most sources only tick: something else shows the frames, or nothing does.
     var presentsFrames: Bool { false }
+
+    /// Most sources know no output.
+    var sourceOutput: FrameSourceOutput? { nil }
 
     /// Sources that do not care when a dispatch ends ignore it.
     func dispatchEnded() {}

@@ -50,11 +50,12 @@ final class WaylandSurfaceBinding: WaylandSurfaceEvents {
         ownsConnection = true
     }
 
-    /// The refresh interval the compositor advertises for its first output with a current mode, in
-    /// nanoseconds; nil when it names none.
-    var outputInterval: Int64? {
-        connection.outputs.lazy.compactMap { $0.currentMode?.refreshInterval }.first
-    }
+    /// The compositor's outputs, as it last described them.
+    var outputs: [WaylandOutput] { connection.outputs }
+
+    /// The outputs the library's window is on; empty for a toolkit's surface (its `enter` and
+    /// `leave` go to the toolkit).
+    var enteredOutputs: [WaylandOutput] { window?.outputs ?? [] }
 
     /// Why the surface gets no presentation feedback, or nil when it does.
     var feedbackUnavailable: String? {

@@ -11,9 +11,12 @@ protocol WaylandSurfaceEvents: AnyObject {
     /// The surface's name in descriptions, such as "Wayland window 'clock'".
     var name: String { get }
 
-    /// The refresh interval the compositor advertises for its output, in nanoseconds; nil when it
-    /// names none.
-    var outputInterval: Int64? { get }
+    /// The compositor's outputs (`wl_output`), as it last described them.
+    var outputs: [WaylandOutput] { get }
+
+    /// The outputs the surface is on (`wl_surface.enter` and `leave`), in the order it entered them;
+    /// empty when unknown (a toolkit's surface, whose events are the toolkit's).
+    var enteredOutputs: [WaylandOutput] { get }
 
     /// Why the surface gets no presentation feedback, or nil when it does.
     var feedbackUnavailable: String? { get }

@@ -13,10 +13,19 @@ import Wayland
 /// One frame callback is asked for at a time, so the callbacks that a hidden surface queues cannot
 /// come back as a burst. When none is pending (nobody wanted the last callback's tick, at a divisor)
 /// or the one pending may never have been committed (after a pause), the wanted tick comes from the
-/// grid as a timer's would. When the pending one is overdue — not yet there two intervals after the
-/// last callback — the surface is not being shown: the source goes on as a timer on
+/// grid as a timer's would. When the pending one is overdue — not yet there two intervals (and at
+/// least 20 ms) after the last callback — the surface is not being shown: the source goes on as a timer on
 /// the last presentations' phase and interval, reports the change, and goes back to the callbacks,
 /// reporting that too, when the pending one fires.
+///
+/// The source knows the output the frames are shown on: the presentation feedback's `sync_output`
+/// and `refresh` (or, from a compositor without feedback, the fastest output the window entered).
+/// When they name another output or refresh, the grid starts anew on the new nominal interval (what
+/// was measured on the old output is forgotten, the presentation depth learned in intervals is
+/// kept), and the change is reported (``FrameSourceInfo/Reason/outputChanged(to:from:)``), so that
+/// the links choose their divisors again from the new nominal rate. Feedback already received when a
+/// frame callback arrives is taken before the callback's tick is made, so that the first callback
+/// from the new output is already a tick on its grid.
 ///
 /// A closed surface or a lost connection (the compositor gone) fails the source; the frame thread
 /// then replaces it with a timer on its grid. Every wait is bounded and can be woken by the control
@@ -75,6 +84,23 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
 
     private var mode = Mode.followingCallbacks
 
+    /// The output the frames are shown on, as far as known.
+    private struct ShownOutput {
+        /// Its global name; nil when the compositor named none.
+        var id: UInt32?
+        var info: FrameSourceOutput
+        /// The nominal refresh interval, in nanoseconds.
+        var interval: Int64
+    }
+
+    private var output: ShownOutput?
+    /// The interval on the output left last, until the new one's is measured: the stall deadline
+    /// keeps to the slower of the two meanwhile (mutter's first callbacks on a faster output come late).
+    private var leftOutputInterval: Int64 = 0
+
+    /// The output the frames are shown on, with its nominal refresh, as far as known.
+    var sourceOutput: FrameSourceOutput? { output?.info }
+
     /// Since when the source has been ticking as a timer because callbacks stopped; nil while it
     /// follows them.
     private var timerSince: Int64? {
@@ -107,6 +133,8 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     static var maximumOutstandingFeedback: Int { 8 }
     /// How long a first frame callback may take before the surface counts as not shown, in ns.
     static var settlingTimeout: Int64 { 100_000_000 }
+    /// The shortest wait for a callback after its commit before the surface counts as not shown, in ns.
+    static var minimumStallWait: Int64 { 20_000_000 }
     /// The interval assumed when the compositor names no output refresh.
     static var defaultInterval: Int64 { 16_666_667 }
 
@@ -115,7 +143,13 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     init(surface: Surface, control: ControlChannel, now: Int64? = nil) {
         self.surface = surface
         self.control = control
-        let interval = surface.outputInterval ?? Self.defaultInterval
+        // The output the surface is on, or the compositor's only one; else, until the first
+        // presentation says, the fastest output's refresh.
+        let known =
+            Self.fastest(surface.enteredOutputs) ?? (surface.outputs.count == 1 ? surface.outputs.first : nil)
+        output = known.flatMap { Self.shownOutput($0, refreshInterval: 0) }
+        let interval =
+            output?.interval ?? Self.fastest(surface.outputs)?.refreshInterval ?? Self.defaultInterval
         presentations = PresentationGrid(
             start: now ?? surface.monotonicNanoseconds(), advertisedInterval: interval)
         publishedInterval = interval
@@ -138,13 +172,15 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     var info: FrameSourceInfo {
         let period = grid.period
         guard timerSince != nil else {
-            return FrameSourceInfo(kind: .wayland, name: description, period: period, reason: reason)
+            return FrameSourceInfo(
+                kind: .wayland, name: description, period: period, reason: reason, output: output?.info)
         }
+        let on = output.map { " on \($0.info.name)" } ?? ""
         return FrameSourceInfo(
             kind: .timer,
             name: "timer \(DecimalFormat.string(period.framesPerSecond, digits: 3)) Hz "
-                + "(the last presentations of \(surface.name))",
-            period: period, reason: reason)
+                + "(the last presentations of \(surface.name)\(on))",
+            period: period, reason: reason, output: output?.info)
     }
 
     func report(to sink: @escaping (TickSourceReport) -> Void) {
@@ -184,6 +220,8 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
             let deadline = overdue ? now + 1 : onGrid ? due : stallDeadline(armedAt: armedAt ?? now)
             switch try nextEvent(until: limit.map { min($0, deadline) } ?? deadline) {
             case .callback(let receivedAt):
+                // Feedback that came with the callback first: the grid may be on another output now.
+                try takeReceivedEvents()
                 let tick = presentations.callbackSequence(receivedAt: receivedAt)
                 // Nobody wants the tick this callback follows: the grid ticks the wanted one.
                 if tick >= wanted { return .tick(try callbackTick(tick, callbackAt: receivedAt)) }
@@ -204,11 +242,15 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
     /// (a commit follows its callback by well under an eighth, and the waits end to the millisecond).
     /// The compositor sends the callback at its first repaint after the commit, at most an interval
     /// later; the rest absorbs a repaint that comes late (weston headless on a busy machine: by most
-    /// of an interval now and then). Until the grid is measured (the first presentations, the first
-    /// mapping of a window), at least ``settlingTimeout``.
+    /// of an interval now and then). Never under ``minimumStallWait``: at 144 Hz, two intervals are
+    /// 14 ms, and mutter's software renderer on a busy machine sends a callback 13 to 16 ms after the
+    /// commit every few frames. Until the grid was first measured (the first presentations, the first
+    /// mapping of a window), at least ``settlingTimeout``; after a move to another output, until the
+    /// new output's interval is measured, on the slower of the old and the new interval.
     private func stallDeadline(armedAt: Int64) -> Int64 {
-        let overdue = 2 * presentations.interval - presentations.interval / 4
-        let settled = presentations.measuredInterval != nil
+        let interval = presentations.measuredInterval ?? max(presentations.interval, leftOutputInterval)
+        let overdue = max(2 * interval - interval / 4, Self.minimumStallWait)
+        let settled = presentations.hasMeasured
         return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
     }
 
@@ -238,6 +280,22 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
         return .woken
     }
 
+    /// Takes the events already received (presentation feedback read in the same batch as a frame
+    /// callback), without waiting. A wake-up of the control channel among them is signalled again, so
+    /// that the next wait sees it.
+    private func takeReceivedEvents() throws(TickSourceFailure) {
+        let now = surface.monotonicNanoseconds()
+        while true {
+            switch try nextEvent(until: now) {
+            case .timedOut: return
+            case .woken:
+                control.signal()
+                return
+            case .callback, .other: continue
+            }
+        }
+    }
+
     // MARK: - Ticks
 
     /// A tick for the grid point a frame callback followed.
@@ -248,13 +306,15 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
         try requestFrame(for: sequence, callbackAt: callbackAt)
         return Tick(
             sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: callbackAt, grid: grid,
-            presentationDepth: depth)
+            presentationDepth: depth, output: output?.info)
     }
 
     /// A tick for a grid point reached without a callback.
     private func gridTick(_ sequence: Int64, now: Int64) throws(TickSourceFailure) -> Tick {
         try requestFrame(for: sequence, callbackAt: nil)
-        return Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid)
+        return Tick(
+            sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
+            output: output?.info)
     }
 
     /// Asks for what the commit made in tick `sequence`'s dispatch should carry: a frame callback
@@ -316,8 +376,9 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
                     reason: .frameCallbacksResumed(stoppedFor: Duration(nanoseconds: done.receivedAt - since))
                 )
             }
-            // Without feedback, the callbacks themselves are the grid.
+            // Without feedback, the callbacks themselves are the grid, on the fastest output entered.
             if feedbackUnavailable != nil {
+                if let entered = Self.fastest(surface.enteredOutputs) { follow(entered, refreshInterval: 0) }
                 presentations.recordPresentation(at: done.receivedAt)
                 publishIntervalIfMoved()
             }
@@ -343,6 +404,22 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
 
     /// Takes a presentation: the grid follows it, and the links learn when their frame was shown.
     private func presented(_ frame: WaylandPresentedFrame) {
+        if let id = frame.syncOutput,
+            id != output?.id || !Self.sameRefresh(frame.refreshInterval, output?.interval),
+            let named = surface.outputs.first(where: { $0.globalName == id })
+        {
+            follow(named, refreshInterval: frame.refreshInterval)
+        } else if frame.syncOutput == nil, frame.refreshInterval > 0, let current = output,
+            !Self.sameRefresh(frame.refreshInterval, current.interval)
+        {
+            // Another refresh, no output named: the same output in another mode, as far as known.
+            let millihertz = Int((1e12 / Double(frame.refreshInterval)).rounded())
+            moveTo(
+                ShownOutput(
+                    id: current.id,
+                    info: FrameSourceOutput(name: current.info.name, refreshMillihertz: millihertz),
+                    interval: frame.refreshInterval))
+        }
         presentations.advertise(frame.refreshInterval)
         presentations.recordPresentation(at: frame.time)
         if let record = feedbackTicks.removeValue(forKey: frame.feedbackID) {
@@ -361,6 +438,56 @@ final class WaylandTickSource<Surface: WaylandSurfaceEvents>: TickSource {
         guard abs(interval - publishedInterval) * 200 > publishedInterval else { return }
         publishedInterval = interval
         sink(.changed(info))
+    }
+
+    // MARK: - Outputs
+
+    /// Whether two refresh intervals name the same rate (to half a percent: a mode's 60 000 mHz is
+    /// 16 666 666 ns, a feedback's refresh 16 666 667); zero and nil name none.
+    private static func sameRefresh(_ interval: Int64, _ other: Int64?) -> Bool {
+        guard let other, interval > 0, other > 0 else { return interval <= 0 }
+        return abs(interval - other) * 200 <= other
+    }
+
+    /// The output of `outputs` with the shortest nominal refresh interval, if any names one.
+    private static func fastest(_ outputs: [WaylandOutput]) -> WaylandOutput? {
+        outputs.filter { $0.refreshInterval != nil }.min { $0.refreshInterval ?? 0 < $1.refreshInterval ?? 0 }
+    }
+
+    /// What the source knows of `output` shown at `refreshInterval` (the feedback's; 0: the output's
+    /// mode's), or nil when neither names a refresh. The rate is the mode's when it agrees with the
+    /// feedback's refresh to half a percent (144 000 mHz, not 1e12 / 6 944 445).
+    private static func shownOutput(_ output: WaylandOutput, refreshInterval: Int64) -> ShownOutput? {
+        guard let interval = refreshInterval > 0 ? refreshInterval : output.refreshInterval else {
+            return nil
+        }
+        var millihertz = Int((1e12 / Double(interval)).rounded())
+        if let mode = output.refreshInterval, let modeRate = output.refreshMillihertz,
+            abs(mode - interval) * 200 <= interval
+        {
+            millihertz = modeRate
+        }
+        return ShownOutput(
+            id: output.globalName, info: FrameSourceOutput(name: output.label, refreshMillihertz: millihertz),
+            interval: interval)
+    }
+
+    /// The frames are shown on `named` (at the feedback's `refreshInterval`, or 0 for its mode's):
+    /// follows it unless it is the output already followed, at the same refresh.
+    private func follow(_ named: WaylandOutput, refreshInterval: Int64) {
+        guard let shown = Self.shownOutput(named, refreshInterval: refreshInterval),
+            shown.id != output?.id || !Self.sameRefresh(shown.interval, output?.interval)
+        else { return }
+        moveTo(shown)
+    }
+
+    /// The grid starts anew on `shown`'s nominal interval, and the change is reported.
+    private func moveTo(_ shown: ShownOutput) {
+        let previous = output?.info
+        output = shown
+        leftOutputInterval = presentations.interval
+        presentations.switchOutput(nominalInterval: shown.interval)
+        change(reason: .outputChanged(to: shown.info, from: previous))
     }
 
     // MARK: - Changes of state

@@ -1,0 +1,301 @@
+import Foundation
+import Testing
+import Wayland
+import WestonFixture
+
+@testable import FrameClock
+
+/// What a link did around moves of its window, measured from the frames it delivered.
+struct MoveReport {
+    /// Frames on the callbacks from the first after the move request to the first that saw the new
+    /// output (1: the frame right after the one whose commit carried the move); frames on the timer
+    /// meanwhile (a callback overdue on a loaded machine) are not counted: nothing shows them.
+    var framesUntilFollowed: Int?
+    /// The median of 20 callback intervals nearest the new period, from 5 to 30 frames after the
+    /// move, in ms.
+    var settledInterval: Double
+    /// The median of the last 40 callback intervals before the move, in ms.
+    var before: Double
+    /// The p95 lateness of the callbacks after the move, in ms.
+    var latenessP95: Double
+
+    /// Measures the move at `movedAt` in `frames`, to the output of `millihertz`, until `end`.
+    init(_ frames: [WindowLinkRun.Delivered], movedAt: Int64, to millihertz: Int, until end: Int64) {
+        let after = frames.filter { $0.calledAt > movedAt && $0.calledAt < end }
+        framesUntilFollowed = after.filter { $0.kind == .wayland }.firstIndex {
+            $0.output?.refreshMillihertz == millihertz
+        }
+        let earlier = frames.filter { $0.calledAt <= movedAt }.suffix(41)
+        before = TimingSummary.median(
+            zip(earlier, earlier.dropFirst()).map { Double($1.calledAt - $0.calledAt) / 1e6 })
+        // The 20-interval window nearest the new period among those starting 5 to 30 frames after
+        // the move: the cadence reached "within about ten frames", through mutter's outliers.
+        let gaps = zip(after, after.dropFirst()).map { Double($1.calledAt - $0.calledAt) / 1e6 }
+        let nominal = 1e9 / Double(millihertz)
+        let medians = stride(from: 5, through: max(5, min(30, gaps.count - 20)), by: 1).map {
+            TimingSummary.median(Array(gaps.dropFirst($0).prefix(20)))
+        }
+        settledInterval = medians.min { abs($0 - nominal) < abs($1 - nominal) } ?? 0
+        let lateness = after.map { Double($0.frame.lateness.wholeNanoseconds) / 1e6 }.sorted()
+        latenessP95 = lateness.isEmpty ? 0 : lateness[min(lateness.count - 1, lateness.count * 95 / 100)]
+    }
+}
+
+/// Collects a link's ``DisplayLink/sourceChanges`` as they come (a consumer slower than them would
+/// get only the newest eight).
+final class ChangeCollector: Sendable {
+    private let task: Task<[FrameSourceInfo], Never>
+
+    /// Subscribes to `link`'s changes, at once (a task's iterator would subscribe only when the task
+    /// first runs, which on a busy machine can be after the first changes).
+    init(_ link: DisplayLink) {
+        let changes = Self.subscribe(to: link)
+        task = Task {
+            var seen: [FrameSourceInfo] = []
+            for await change in changes { seen.append(change) }
+            return seen
+        }
+    }
+
+    /// `link`'s changes from now on, as a ``DisplayLink/sourceChanges`` consumer sees them.
+    static func subscribe(to link: DisplayLink) -> AsyncStream<FrameSourceInfo> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: FrameSourceInfo.self, bufferingPolicy: .unbounded)
+        link.addSourceWatcher(continuation)
+        return stream
+    }
+
+    /// Every change, once the link has been invalidated.
+    func all() async -> [FrameSourceInfo] {
+        await task.value
+    }
+}
+
+extension MutterLinkTests {
+    @Suite("A window moved between outputs of different refresh rates")
+    struct MixedRefreshTests {
+        /// The nominal intervals of the two outputs, in ns.
+        let slow = 16_666_667.0
+        let fast = 6_944_445.0
+
+        @Test(
+            "moved 60 → 144 → 60 Hz: the link reports each output within two frames of the move, no frame twice, no burst, every skip counted, the cadence follows (printed)"
+        )
+        func movesAndFollows() async throws {
+            let session = try MutterSession(title: "mixed")
+            let run = try session.link()
+            let changes = ChangeCollector(run.link)
+            try run.start()
+            try #require(
+                run.waitUntil(timeout: .seconds(10)) {
+                    run.frames.count >= 60 && run.frames.last?.output?.refreshMillihertz == 60_000
+                }, "the link runs on the 60 Hz output")
+
+            let toFast = monotonicNow()
+            try session.window.setFullscreen(on: session.fast)
+            usleep(1_500_000)
+            // The window knows where it is (wl_surface.enter and leave).
+            #expect(session.window.outputs.map(\.globalName) == [session.fast.globalName])
+            #expect(session.fast.x != session.slow.x || session.fast.y != session.slow.y, "side by side")
+            let toSlow = monotonicNow()
+            try session.window.setFullscreen(on: session.slow)
+            usleep(1_500_000)
+            #expect(session.window.outputs.map(\.globalName) == [session.slow.globalName])
+            let end = monotonicNow()
+            run.stop()
+            let seen = await changes.all()
+
+            let frames = run.frames
+            #expect(run.errors.isEmpty, "\(run.errors)")
+            // Frames on the timer are counted below (a 144 Hz callback overdue under load moves the
+            // link to the timer for a frame or two), not excluded.
+            print("frames on the timer: \(frames.filter { $0.kind == .timer }.count) of \(frames.count)")
+            let there = MoveReport(frames, movedAt: toFast, to: 144_000, until: toSlow)
+            let back = MoveReport(frames, movedAt: toSlow, to: 60_000, until: end)
+            print(
+                "mutter 60 → 144 → 60 Hz: followed \(there.framesUntilFollowed.map(String.init) ?? "never") and "
+                    + "\(back.framesUntilFollowed.map(String.init) ?? "never") frames after the first callback after each move; "
+                    + "settled callback interval \(String(format: "%.3f", there.settledInterval)) ms at 144 Hz, "
+                    + "\(String(format: "%.3f", back.settledInterval)) ms back at 60 Hz; callback lateness p95 "
+                    + "\(String(format: "%.3f", there.latenessP95)) / \(String(format: "%.3f", back.latenessP95)) ms; "
+                    + "skipped \(run.link.statistics.skippedFrames) of \(frames.count) frames")
+
+            // Within two frames: the first frame after the move commits it (or the one before, when
+            // the request came while it ran); the next one or the one after sees the new output, and
+            // every frame from there on until the next move does. The first of them lasts the new
+            // output's nominal interval (the measured one takes over after three presentations).
+            for (report, move, until, millihertz) in [
+                (there, toFast, toSlow, 144_000), (back, toSlow, end, 60_000),
+            ] {
+                let followed = try #require(report.framesUntilFollowed, "never followed to \(millihertz) mHz")
+                #expect(followed <= 2, "followed \(followed) frames after the move")
+                let after = frames.filter { $0.calledAt > move && $0.calledAt < until && $0.kind == .wayland }
+                    .dropFirst(followed)
+                #expect(after.allSatisfy { $0.output?.refreshMillihertz == millihertz })
+                let nominal = millihertz == 144_000 ? fast : slow
+                let first = try #require(after.first).frame.duration.wholeNanoseconds
+                #expect(
+                    abs(Double(first) - nominal) <= 1, "the first frame on the new output lasts \(first) ns")
+                // The measured cadence follows: within about ten frames, the median of 20 callback
+                // intervals is faster (slower) than before the move by at least a tenth. Not ±15 % of the
+                // new period: mutter 43's software renderer on this 2-core machine, with other builds
+                // running, paced the 144 Hz output at 6.9 to 15 ms from run to run, and with both
+                // monitors the 60 Hz one at 17 to 24 ms (21.5 ms median in a quiet run, callbacks
+                // 0.08 ms long; 16.5 ms with a single monitor). The figures are printed above.
+                // When the link's own callbacks were late by over 2 ms at the 95th percentile, the
+                // machine was too busy for any compositor's cadence to be judged: printed only.
+                let ratio = report.settledInterval / report.before
+                if report.latenessP95 > 2 {
+                    print(
+                        "callbacks \(report.latenessP95) ms late at p95: the machine is too busy; cadence not judged"
+                    )
+                } else {
+                    #expect(
+                        millihertz == 144_000 ? ratio < 0.9 : ratio > 1.1,
+                        "median callback interval \(report.settledInterval) ms after the move, \(report.before) ms before"
+                    )
+                }
+            }
+
+            // No frame twice, no burst, every skipped interval counted.
+            var skipped = 0
+            for (earlier, later) in zip(frames, frames.dropFirst()) {
+                #expect(later.frame.sequence > earlier.frame.sequence)
+                #expect(later.frame.timestamp > earlier.frame.timestamp)
+                let jump = Int(later.frame.sequence - earlier.frame.sequence) - 1
+                #expect(later.frame.skippedFrames == jump, "frame \(later.frame.sequence)")
+                skipped += later.frame.skippedFrames
+            }
+            #expect(run.link.statistics.skippedFrames == skipped + (frames.first?.frame.skippedFrames ?? 0))
+            // No burst: the link started no two callbacks within half the shorter interval (its own
+            // record of when each started: a callback's first instruction can come later, when the
+            // thread is descheduled in between).
+            let starts = run.link.timeline.entries.map(\.callbackStart.nanoseconds)
+            for (earlier, later) in zip(starts, starts.dropFirst()) {
+                #expect(later - earlier >= Int64(fast / 2), "callbacks started \(later - earlier) ns apart")
+            }
+
+            // A sourceChanges consumer heard "now on the 144 Hz output", then "now on the 60 Hz one".
+            // (A newly measured interval is a change too, with the same reason: counted once.)
+            var moves: [Int] = []
+            for change in seen {
+                guard case .outputChanged(let output, _) = change.reason,
+                    moves.last != output.refreshMillihertz
+                else { continue }
+                moves.append(output.refreshMillihertz)
+            }
+            #expect(moves.suffix(2) == [144_000, 60_000], "\(seen)")
+            #expect(seen.contains { $0.description.contains("now on \(session.fast.label) at 144.000 Hz") })
+            // The timeline shows the switch: each entry's interval and output.
+            let entries = run.link.timeline.entries
+            #expect(entries.contains { $0.output?.refreshMillihertz == 144_000 })
+            // Each output's first entry carries its nominal interval.
+            for millihertz in [144_000, 60_000] {
+                let nominal = millihertz == 144_000 ? fast : slow
+                let move = millihertz == 144_000 ? toFast : toSlow
+                let first = entries.first {
+                    $0.output?.refreshMillihertz == millihertz && $0.callbackStart.nanoseconds > move
+                }
+                #expect(
+                    first.map { abs(Double($0.refreshInterval.wholeNanoseconds) - nominal) <= 1 } == true,
+                    "\(entries.filter { $0.callbackStart.nanoseconds > move }.prefix(4).map { ($0.sequence, $0.refreshInterval, $0.output?.description ?? "-") })"
+                )
+            }
+        }
+    }
+}
+
+extension MutterLinkTests {
+    @Suite("Divisors, hidden windows and `.automatic` with two outputs")
+    struct MixedRefreshFallbackTests {
+        @Test(
+            "a link preferring 30 fps runs at a divisor of each output's nominal rate: 2 at 60 Hz, 5 at 144 Hz"
+        )
+        func divisorOnEachOutput() throws {
+            let session = try MutterSession(title: "divisor")
+            let run = try session.link()
+            run.link.preferredFramesPerSecond = 30
+            try run.start()
+            try #require(
+                run.waitUntil(timeout: .seconds(10)) {
+                    run.frames.count >= 20 && run.frames.last?.output?.refreshMillihertz == 60_000
+                })
+            let toFast = monotonicNow()
+            try session.window.setFullscreen(on: session.fast)
+            usleep(1_200_000)
+            let end = monotonicNow()
+            run.stop()
+            let frames = run.frames
+            for (from, until, divisor, millihertz) in [
+                (toFast - 600_000_000, toFast, 2, 60_000), (toFast + 300_000_000, end, 5, 144_000),
+            ] {
+                let window = frames.filter { $0.calledAt > from && $0.calledAt < until }
+                try #require(window.count >= 8, "\(window.count) frames")
+                #expect(window.allSatisfy { $0.output?.refreshMillihertz == millihertz })
+                for (earlier, later) in zip(window, window.dropFirst()) {
+                    #expect(
+                        (later.frame.sequence - earlier.frame.sequence) % UInt64(divisor) == 0,
+                        "frames \(earlier.frame.sequence) → \(later.frame.sequence) at \(millihertz) mHz")
+                }
+                let rate =
+                    Double(window.count - 1) * 1e9 / Double(window.last!.calledAt - window.first!.calledAt)
+                print(
+                    "preferring 30 fps on the \(millihertz / 1000) Hz output: divisor \(divisor), \(rate) fps delivered"
+                )
+            }
+        }
+
+        @Test(
+            "a window hidden while on the 144 Hz output: its link goes on with a 144 Hz timer on that output")
+        func hiddenOnTheFastOutput() throws {
+            let session = try MutterSession(title: "hidden")
+            try session.window.setFullscreen(on: session.fast)
+            let run = try session.link()
+            try run.start()
+            try #require(
+                run.waitUntil(timeout: .seconds(10)) {
+                    run.frames.count >= 40 && run.frames.last?.output?.refreshMillihertz == 144_000
+                })
+            try session.window.unmap()
+            try #require(run.waitUntil { run.link.sourceInfo.kind == .timer }, "the link moves to the timer")
+            let from = run.frames.count
+            usleep(300_000)
+            let info = run.link.sourceInfo
+            let hidden = run.frames[from...].filter { $0.kind == .timer }
+            run.stop()
+            #expect(info.output?.refreshMillihertz == 144_000, "\(info)")
+            #expect(info.name.contains(session.fast.label), "\(info.name)")
+            // The last presentations' interval on the 144 Hz output: measured, so a little above
+            // 6.944 ms when mutter is loaded, and far from the 60 Hz output's.
+            let period = info.period.nanoseconds
+            #expect(period > 6_000_000 && period < 11_800_000, "\(period) ns")
+            #expect(hidden.count >= 25, "\(hidden.count) frames in 300 ms on the timer")
+            for frame in hidden { #expect(frame.frame.duration == info.period.duration) }
+            print("hidden on the 144 Hz output: \(hidden.count) frames in 300 ms on \(info)")
+        }
+
+        @Test(
+            "`.automatic` with two outputs and no window runs at the fastest output's refresh and says which and why"
+        )
+        func automaticTakesTheFastest() throws {
+            let mutter = try MutterServer(refreshRates: [60, 144])
+            let connection = try WaylandConnection(name: mutter.socketPath)
+            let fast = try #require(connection.outputs.first { $0.refreshMillihertz == 144_000 })
+            connection.close()
+            let (link, _) = try AutomaticSelection.link(waylandDisplay: mutter.socketPath)
+            defer { link.invalidate() }
+            let info = link.sourceInfo
+            guard info.kind == .timer else { return }  // a lit CRTC (the vkms guest)
+            guard case .waylandFastestOutput(let output, let millihertz, let count, _) = info.reason else {
+                Issue.record("reason: \(info.reason)")
+                return
+            }
+            #expect(output == fast.label && millihertz == 144_000 && count == 2)
+            #expect(abs(info.framesPerSecond - 144) < 1e-9)
+            #expect(
+                info.description.contains(
+                    "with 2 outputs and no window: the timer runs at the refresh of the fastest"))
+            print("`.automatic` under mutter: \(info)")
+        }
+    }
+}
