@@ -37,8 +37,12 @@ enum SharedDrivers {
             return .drm(device: device, crtc: crtc)
         case .automatic(let fallbackFramesPerSecond):
             return .automatic(fallback: try FramePeriod(framesPerSecond: fallbackFramesPerSecond))
-        case .manual, .shared, .wayland, .waylandToolkit:
+        case .manual, .shared, .waylandToolkit:
             return nil
+        #if WaylandBackend
+            case .wayland:
+                return nil
+        #endif
         }
     }
 

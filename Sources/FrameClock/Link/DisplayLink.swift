@@ -1,6 +1,9 @@
 import Logging
 import Synchronization
-import Wayland
+
+#if WaylandBackend
+    public import Wayland
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -53,8 +56,10 @@ public final class DisplayLink: Sendable {
         /// callbacks stop (the window hidden, minimised or unmapped), the link goes on with a timer on
         /// the last presentations' phase and interval, and returns to the callbacks when they resume;
         /// ``DisplayLink/sourceInfo`` says which and why. If the window is closed or the compositor
-        /// goes away, the link goes on with a timer.
-        case wayland(WaylandWindow)
+        /// goes away, the link goes on with a timer. (Only with the `WaylandBackend` package trait.)
+        #if WaylandBackend
+            case wayland(WaylandWindow)
+        #endif
         /// A toolkit's surface: see ``wayland(display:surface:)``.
         case waylandToolkit(WaylandToolkitSurface)
 

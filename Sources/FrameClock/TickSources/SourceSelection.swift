@@ -1,6 +1,9 @@
-internal import DRM
 import Logging
 internal import SystemCalls
+
+#if DRMBackend
+    internal import DRM
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -38,13 +41,25 @@ enum SourceSelection {
                     fallback: fallbackPeriod, noDisplay: why, waylandDisplay: waylandDisplay,
                     options: options, logger: logger)
             }
-        case .wayland(let window):
-            return try waylandDriver(
-                surface: WaylandSurfaceBinding(window: window), options: options, logger: logger)
+        #if WaylandBackend
+            case .wayland(let window):
+                return try waylandDriver(
+                    surface: WaylandSurfaceBinding(window: window), options: options, logger: logger)
+        #endif
         case .waylandToolkit(let toolkit):
-            return try waylandDriver(
-                surface: WaylandSurfaceBinding(toolkit: toolkit), options: options, logger: logger)
+            #if WaylandBackend
+                return try waylandDriver(
+                    surface: WaylandSurfaceBinding(toolkit: toolkit), options: options, logger: logger)
+            #else
+                _ = toolkit
+                throw .sourceUnavailable(Self.notCompiledIn("Wayland", trait: "WaylandBackend"))
+            #endif
         }
+    }
+
+    /// Why a backend's source cannot be used: this build of FrameClock does not have it.
+    static func notCompiledIn(_ backend: String, trait: String) -> String {
+        "FrameClock was built without its \(backend) backend (the \(trait) package trait is off)"
     }
 
     /// `$WAYLAND_DISPLAY`, or nil when it is unset or empty.
@@ -62,90 +77,114 @@ enum SourceSelection {
     ) throws(DisplayLinkError) -> FrameDriver {
         var reason = FrameSourceInfo.Reason.noDisplay(noDisplay)
         var period = fallback
-        if let waylandDisplay {
-            switch WaylandOutputProbe.outputRate(display: waylandDisplay) {
-            case .success(let rate):
-                if let outputPeriod = try? FramePeriod(
-                    numerator: 1_000_000_000_000, denominator: Int64(rate.millihertz))
-                {
-                    period = outputPeriod
-                    reason =
-                        rate.outputCount > 1
-                        ? .waylandFastestOutput(
-                            output: rate.output, millihertz: rate.millihertz, outputCount: rate.outputCount,
-                            noDisplay: noDisplay)
-                        : .waylandOutputRate(
-                            output: rate.output, millihertz: rate.millihertz, noDisplay: noDisplay)
+        #if WaylandBackend
+            let waylandDisplay = waylandDisplay
+        #else
+            // No Wayland backend compiled in: no output to ask for its rate.
+            let waylandDisplay: String? = nil
+        #endif
+        #if WaylandBackend
+            if let waylandDisplay {
+                switch WaylandOutputProbe.outputRate(display: waylandDisplay) {
+                case .success(let rate):
+                    if let outputPeriod = try? FramePeriod(
+                        numerator: 1_000_000_000_000, denominator: Int64(rate.millihertz))
+                    {
+                        period = outputPeriod
+                        reason =
+                            rate.outputCount > 1
+                            ? .waylandFastestOutput(
+                                output: rate.output, millihertz: rate.millihertz,
+                                outputCount: rate.outputCount,
+                                noDisplay: noDisplay)
+                            : .waylandOutputRate(
+                                output: rate.output, millihertz: rate.millihertz, noDisplay: noDisplay)
+                    }
+                case .failure(let why):
+                    reason = .noDisplay(
+                        "\(noDisplay); no Wayland output rate (WAYLAND_DISPLAY=\(waylandDisplay)): \(why)")
                 }
-            case .failure(let why):
-                reason = .noDisplay(
-                    "\(noDisplay); no Wayland output rate (WAYLAND_DISPLAY=\(waylandDisplay)): \(why)")
+                logger.info("\(reason)")
             }
-            logger.info("\(reason)")
-        }
+        #endif
         return try timerDriver(
             period: period, precision: .standard, reason: reason, options: options, logger: logger)
     }
 
-    /// A driver on a Wayland surface's frame callbacks.
-    static func waylandDriver(
-        surface: WaylandSurfaceBinding, options: FrameThreadOptions, logger: Logger,
-        configure: (WaylandTickSource<WaylandSurfaceBinding>) -> Void = { _ in }
-    ) throws(DisplayLinkError) -> FrameDriver {
-        let control: ControlChannel
-        do {
-            control = try ControlChannel()
-        } catch {
-            surface.close()
-            throw error
+    #if WaylandBackend
+        /// A driver on a Wayland surface's frame callbacks.
+        static func waylandDriver(
+            surface: WaylandSurfaceBinding, options: FrameThreadOptions, logger: Logger,
+            configure: (WaylandTickSource<WaylandSurfaceBinding>) -> Void = { _ in }
+        ) throws(DisplayLinkError) -> FrameDriver {
+            let control: ControlChannel
+            do {
+                control = try ControlChannel()
+            } catch {
+                surface.close()
+                throw error
+            }
+            let source = WaylandTickSource(surface: surface, control: control)
+            configure(source)
+            return FrameDriver(
+                source: source, control: control, reason: source.reason, options: options, logger: logger)
         }
-        let source = WaylandTickSource(surface: surface, control: control)
-        configure(source)
-        return FrameDriver(
-            source: source, control: control, reason: source.reason, options: options, logger: logger)
-    }
 
-    /// A driver on the vblank of `crtc` on `device` (the first card with a lit CRTC when nil).
-    static func drmDriver(
-        device: String?, crtc: UInt32?, reason: FrameSourceInfo.Reason, options: FrameThreadOptions,
-        logger: Logger
-    ) throws(DisplayLinkError) -> FrameDriver {
-        let control = try ControlChannel()
-        let source = try openSource(path: device, crtcID: crtc, control: control)
-        // After a failover, the same device node and CRTC are tried again (a display switched off
-        // and on, a device unplugged and plugged back in).
-        let path = source.system.path
-        let crtcID = source.crtcID
-        return FrameDriver(
-            source: source, control: control, reason: reason, options: options, logger: logger,
-            recovery: { control throws(DisplayLinkError) in
-                try openSource(path: path, crtcID: crtcID, control: control)
-            })
-    }
+    #endif
 
-    /// A DRM source on the lit CRTC `crtcID` of `path` (the first lit one of the first card when
-    /// nil), its device open.
-    static func openSource(path: String?, crtcID: UInt32?, control: ControlChannel) throws(DisplayLinkError)
-        -> DRMTickSource<DRMDevice>
-    {
-        let display: DRMDisplay
-        do {
-            display = try DRMDisplay.open(path: path, crtcID: crtcID, directory: drmDirectory)
-        } catch {
-            throw .drmUnavailable(reason: error.failureReason ?? "\(error)", errno: error.errno)
+    #if DRMBackend
+        /// A driver on the vblank of `crtc` on `device` (the first card with a lit CRTC when nil).
+        static func drmDriver(
+            device: String?, crtc: UInt32?, reason: FrameSourceInfo.Reason, options: FrameThreadOptions,
+            logger: Logger
+        ) throws(DisplayLinkError) -> FrameDriver {
+            let control = try ControlChannel()
+            let source = try openSource(path: device, crtcID: crtc, control: control)
+            // After a failover, the same device node and CRTC are tried again (a display switched off
+            // and on, a device unplugged and plugged back in).
+            let path = source.system.path
+            let crtcID = source.crtcID
+            return FrameDriver(
+                source: source, control: control, reason: reason, options: options, logger: logger,
+                recovery: { control throws(DisplayLinkError) in
+                    try openSource(path: path, crtcID: crtcID, control: control)
+                })
         }
-        do {
-            return try DRMTickSource(display: display, control: control)
-        } catch {
-            display.device.close()
-            throw error
-        }
-    }
 
-    /// Where DRM device nodes are looked for (`FRAMECLOCK_DRM_DIR` overrides /dev/dri, for tests).
-    static var drmDirectory: String {
-        getenv("FRAMECLOCK_DRM_DIR").map { String(cString: $0) } ?? "/dev/dri"
-    }
+        /// A DRM source on the lit CRTC `crtcID` of `path` (the first lit one of the first card when
+        /// nil), its device open.
+        static func openSource(path: String?, crtcID: UInt32?, control: ControlChannel)
+            throws(DisplayLinkError)
+            -> DRMTickSource<DRMDevice>
+        {
+            let display: DRMDisplay
+            do {
+                display = try DRMDisplay.open(path: path, crtcID: crtcID, directory: drmDirectory)
+            } catch {
+                throw .drmUnavailable(reason: error.failureReason ?? "\(error)", errno: error.errno)
+            }
+            do {
+                return try DRMTickSource(display: display, control: control)
+            } catch {
+                display.device.close()
+                throw error
+            }
+        }
+
+        /// Where DRM device nodes are looked for (`FRAMECLOCK_DRM_DIR` overrides /dev/dri, for tests).
+        static var drmDirectory: String {
+            getenv("FRAMECLOCK_DRM_DIR").map { String(cString: $0) } ?? "/dev/dri"
+        }
+
+    #else
+        /// Without the DRM backend: `.drm` is unavailable, and `.automatic` says why it uses a timer.
+        static func drmDriver(
+            device: String?, crtc: UInt32?, reason: FrameSourceInfo.Reason, options: FrameThreadOptions,
+            logger: Logger
+        ) throws(DisplayLinkError) -> FrameDriver {
+            throw .drmUnavailable(reason: notCompiledIn("DRM", trait: "DRMBackend"), errno: nil)
+        }
+    #endif
 
     /// A timer driver whose grid starts now.
     static func timerDriver(
