@@ -4,7 +4,9 @@
 #   2. a debug build of everything, failing on any warning in our own sources;
 #   3. the DocC documentation of the libraries (a warning fails), then the unit tests (virtual time,
 #      command lines, rendering);
-#   4. the README's first command (clock-demo, release, 3 s, no terminal);
+#   4. an adopter with the display backends (package traits) off: built while pkg-config finds
+#      neither libdrm nor wayland-client, its binary linking neither;
+#      the README's first command (clock-demo, release, 3 s, no terminal);
 #      the long runs (10^7 and 10^8 frames in virtual time) in a release build with testing enabled,
 #      and the allocation counts of the tick sources' per-frame paths in that build;
 #   5. the instructions per frame of the 10,000-layer scenes under callgrind (the goal, at most 200
@@ -33,6 +35,9 @@ swift package generate-documentation --target DRM --target FrameClock --target K
 
 step "unit tests"
 swift test --skip-build
+
+step "an adopter with the display backends off (Examples/TimerOnly: built without libdrm or libwayland found, ldd, run)"
+bash Tests/Traits/run-timer-only-check.sh --scratch-path .build-timer-only
 
 step "the README's first command, without a terminal (release build of clock-demo, 3 s)"
 bash Examples/run-clock-demo.sh --duration 3 </dev/null | tee /tmp/clock-demo-ci.txt

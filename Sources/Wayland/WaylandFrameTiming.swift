@@ -136,10 +136,10 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     }
 
     /// Frame callbacks asked for that have not fired yet.
-    public var pendingFrameCallbacks: Int { connection.lock.withLock { callbacks.count } }
+    package var pendingFrameCallbacks: Int { connection.lock.withLock { callbacks.count } }
 
     /// Presentation feedbacks asked for that have been neither presented nor discarded yet.
-    public var pendingPresentationFeedbacks: Int { connection.lock.withLock { feedbacks.count } }
+    package var pendingPresentationFeedbacks: Int { connection.lock.withLock { feedbacks.count } }
 
     /// Waits for the next event, reading and dispatching the connection's private queue meanwhile.
     ///

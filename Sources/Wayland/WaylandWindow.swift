@@ -195,7 +195,7 @@ public final class WaylandWindow: @unchecked Sendable {
     }
 
     /// How many `configure` sequences the window has received (and acknowledged).
-    public var configureCount: Int { connection.lock.withLock { configuresReceived } }
+    package var configureCount: Int { connection.lock.withLock { configuresReceived } }
 
     /// Draws the next frame: calls `body` with the pixels of a buffer the compositor does not hold
     /// (waiting up to `timeout` for one to be released), to be attached by the next ``commit(damage:)``.
