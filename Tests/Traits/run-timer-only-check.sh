@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # FrameClock as a program that needs no display adopts it: Examples/TimerOnly depends on it with
 # its display backends (the DRMBackend and WaylandBackend traits) turned off. Checks that
-#   1. it builds while pkg-config finds neither libdrm nor wayland-client (so a build that still
-#      needed libdrm-dev or libwayland-dev would fail: their headers sit in folders only pkg-config names);
+#   1. it builds as if libdrm-dev and libwayland-dev were not installed (as root: their headers and
+#      pkg-config files hidden in a mount namespace of the build's own);
 #   2. its binary links neither libdrm nor libwayland-client (ldd);
 #   3. it runs a live link (.automatic, which can only be the timer and says so) and OfflineFrames.
 # Usage: Tests/Traits/run-timer-only-check.sh [--scratch-path DIR]
@@ -13,9 +13,29 @@ if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
-echo "building Examples/TimerOnly with pkg-config finding no library ($scratch)"
-PKG_CONFIG_LIBDIR=$empty PKG_CONFIG_PATH='' swift build --package-path Examples/TimerOnly --scratch-path "$scratch" \
-    2>&1 | tee /tmp/timer-only-build.log
+# As if libdrm-dev and libwayland-dev were not installed: as root, in a mount namespace of the build's
+# own, every header and pkg-config file of theirs reads as empty (a build that still compiled CDRM or
+# CWayland fails: undeclared identifiers); elsewhere only pkg-config is kept from finding them.
+hidden=()
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
+    for package in libdrm-dev libwayland-dev; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || continue
+        while read -r file; do
+            case "$file" in *.h | *.pc) [ -f "$file" ] && [ ! -L "$file" ] && hidden+=("$file") ;; esac
+        done < <(dpkg -L "$package")
+    done
+fi
+build=(swift build --package-path Examples/TimerOnly --scratch-path "$scratch")
+if [ ${#hidden[@]} -gt 0 ]; then
+    echo "building Examples/TimerOnly with ${#hidden[@]} headers and .pc files of libdrm-dev and libwayland-dev hidden ($scratch)"
+    PKG_CONFIG_LIBDIR=$empty PKG_CONFIG_PATH='' unshare --mount --propagation private bash -c \
+        'for file in "${@:2:$1}"; do mount --bind /dev/null "$file"; done; shift $(($1 + 1)); "$@"' \
+        _ "${#hidden[@]}" "${hidden[@]}" "${build[@]}" 2>&1 | tee /tmp/timer-only-build.log
+else
+    echo "building Examples/TimerOnly with pkg-config finding no library (not root: headers stay visible) ($scratch)"
+    PKG_CONFIG_LIBDIR=$empty PKG_CONFIG_PATH='' "${build[@]}" 2>&1 | tee /tmp/timer-only-build.log
+fi
+[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: Examples/TimerOnly does not build" >&2; exit 1; }
 if grep -E "Examples/TimerOnly/.*: warning:" /tmp/timer-only-build.log; then
     echo "FAILED: warnings in Examples/TimerOnly" >&2
     exit 1
