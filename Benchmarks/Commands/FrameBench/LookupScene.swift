@@ -10,8 +10,6 @@ actor LookupScene {
     nonisolated let link: DisplayLink
     nonisolated let schedule: LookupSchedule
     nonisolated var unownedExecutor: UnownedSerialExecutor { link.executor.asUnownedSerialExecutor() }
-    /// The last lookup's line, as a front end would show it.
-    private(set) var status = "no lookup yet"
 
     init(link: DisplayLink, schedule: LookupSchedule) {
         self.link = link
@@ -28,7 +26,6 @@ actor LookupScene {
 
     /// Applies a lookup's result: on the frame thread, between frames.
     private func apply(_ result: HostLookup.Result) {
-        status = result.description
         schedule.finished(result, appliedOnFrameThread: link.executor.isIsolatingCurrentContext() == true)
     }
 }

@@ -75,40 +75,50 @@ enum SourceSelection {
         fallback: FramePeriod, noDisplay: String, waylandDisplay: String?, options: FrameThreadOptions,
         logger: Logger
     ) throws(DisplayLinkError) -> FrameDriver {
-        var reason = FrameSourceInfo.Reason.noDisplay(noDisplay)
-        var period = fallback
+        let (period, reason) = automaticTimerRate(
+            fallback: fallback, noDisplay: noDisplay, waylandDisplay: waylandDisplay, logger: logger)
+        return try timerDriver(
+            period: period, precision: .standard, reason: reason, options: options, logger: logger)
+    }
+
+    /// The rate of `.automatic`'s timer, and why: the Wayland output's refresh where one answers,
+    /// else `fallback` (always `fallback` without the Wayland backend: no output to ask).
+    static func automaticTimerRate(
+        fallback: FramePeriod, noDisplay: String, waylandDisplay: String?, logger: Logger
+    ) -> (FramePeriod, FrameSourceInfo.Reason) {
         #if WaylandBackend
-            let waylandDisplay = waylandDisplay
-        #else
-            // No Wayland backend compiled in: no output to ask for its rate.
-            let waylandDisplay: String? = nil
-        #endif
-        #if WaylandBackend
-            if let waylandDisplay {
-                switch WaylandOutputProbe.outputRate(display: waylandDisplay) {
-                case .success(let rate):
-                    if let outputPeriod = try? FramePeriod(
-                        numerator: 1_000_000_000_000, denominator: Int64(rate.millihertz))
-                    {
-                        period = outputPeriod
-                        reason =
-                            rate.outputCount > 1
+            guard let waylandDisplay else { return (fallback, .noDisplay(noDisplay)) }
+            let answer: (FramePeriod, FrameSourceInfo.Reason)
+            switch WaylandOutputProbe.outputRate(display: waylandDisplay) {
+            case .success(let rate):
+                if let outputPeriod = try? FramePeriod(
+                    numerator: 1_000_000_000_000, denominator: Int64(rate.millihertz))
+                {
+                    answer = (
+                        outputPeriod,
+                        rate.outputCount > 1
                             ? .waylandFastestOutput(
                                 output: rate.output, millihertz: rate.millihertz,
                                 outputCount: rate.outputCount,
                                 noDisplay: noDisplay)
                             : .waylandOutputRate(
                                 output: rate.output, millihertz: rate.millihertz, noDisplay: noDisplay)
-                    }
-                case .failure(let why):
-                    reason = .noDisplay(
-                        "\(noDisplay); no Wayland output rate (WAYLAND_DISPLAY=\(waylandDisplay)): \(why)")
+                    )
+                } else {
+                    answer = (fallback, .noDisplay(noDisplay))
                 }
-                logger.info("\(reason)")
+            case .failure(let why):
+                answer = (
+                    fallback,
+                    .noDisplay(
+                        "\(noDisplay); no Wayland output rate (WAYLAND_DISPLAY=\(waylandDisplay)): \(why)")
+                )
             }
+            logger.info("\(answer.1)")
+            return answer
+        #else
+            return (fallback, .noDisplay(noDisplay))
         #endif
-        return try timerDriver(
-            period: period, precision: .standard, reason: reason, options: options, logger: logger)
     }
 
     #if WaylandBackend
