@@ -12,7 +12,9 @@ import Testing
         if: NetworkNamespaceAvailability.testsRun, Comment(rawValue: NetworkNamespaceAvailability.skipReason))
 )
 struct FrameBenchLookupTests {
-    @Test("a naive loop waits for each lookup in its callback; the display link applies results on its frame actor")
+    @Test(
+        "a naive loop waits for each lookup in its callback; the display link applies results on its frame actor"
+    )
     func theLinkMovesTheLookupOffItsFrameThread() throws {
         if let obstacle = NetworkNamespaceAvailability.obstacle {
             Issue.record("CI=true, and network namespaces cannot be made here: \(obstacle)")
