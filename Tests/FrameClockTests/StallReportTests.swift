@@ -99,6 +99,90 @@ struct StallReportTests {
         #expect(reports[1].intervalsMissed >= 30)
     }
 
+    /// Blocks the calling thread for `duration`, however often the stack sampler's signal cuts a
+    /// sleep short.
+    static func block(for duration: Duration) {
+        let end = MonotonicInstant.now() + duration
+        while MonotonicInstant.now() < end { usleep(10_000) }
+    }
+
+    @Test("a frame thread that keeps coming back never wakes the watchdog: its alarm stays ahead")
+    func healthyThreadKeepsItsAlarmAhead() async throws {
+        let link = try DisplayLink(
+            source: .timer(framesPerSecond: 60),
+            options: FrameThreadOptions(realtimePriority: nil, sharesThread: false))
+        let log = await StallLog.subscribed(link)
+        let frames = FrameRecorder()
+        try link.start(frames.record)
+        // 1.3 s: about five thresholds of 250 ms, each a wake-up for a watchdog that looks once a
+        // threshold.
+        try await Task.sleep(for: .milliseconds(1300))
+        let alarm = link.driver.stallAlarm
+        let armed = alarm.armedDeadline
+        let now = MonotonicInstant.now().nanoseconds
+        let wentOff = alarm.timesWentOff.load(ordering: .relaxed)
+        link.invalidate()
+        #expect(frames.count >= 20)
+        #expect(log.all.isEmpty)
+        // Set for at most one threshold after the latest activity, and not yet gone off.
+        #expect(armed > now && armed <= now + 250_000_000, "armed \(armed - now) ns ahead")
+        // At most one: a thread kept from running for half a threshold (a loaded machine) sets it off.
+        #expect(wentOff <= 1, "the alarm went off \(wentOff) times")
+    }
+
+    @Test("a stall in the first callback after a pause longer than the threshold is reported")
+    func stallAfterAnIdlePause() async throws {
+        let link = try DisplayLink(
+            source: .timer(framesPerSecond: 60),
+            options: FrameThreadOptions(realtimePriority: nil, sharesThread: false))
+        link.stallThreshold = .milliseconds(100)
+        let log = await StallLog.subscribed(link)
+        let frames = FrameRecorder()
+        let blocks = Locked(false)
+        try link.start { frame in
+            frames.record(frame)
+            if blocks.withLock({ $0 }) {
+                blocks.withLock { $0 = false }
+                Self.block(for: .milliseconds(400))
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        link.isPaused = true
+        // Long enough for the alarm set by the last frame to go off while the thread waits.
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(link.driver.stallAlarm.armedDeadline == 0)
+        #expect(log.all.isEmpty)
+        blocks.withLock { $0 = true }
+        link.isPaused = false
+        try #require(await log.wait(for: 2))
+        link.invalidate()
+        let reports = log.all
+        #expect(reports.map(\.phase) == [.ongoing, .ended])
+        #expect(reports[0].duration >= .milliseconds(100) && reports[0].duration < .milliseconds(400))
+        #expect(reports[0].activity == .callback(link: link.label))
+    }
+
+    @Test("a job that blocks on the frame thread after a pause is reported as a job")
+    func stalledJobAfterAPause() async throws {
+        let link = try DisplayLink(
+            source: .timer(framesPerSecond: 60),
+            options: FrameThreadOptions(realtimePriority: nil, sharesThread: false))
+        link.stallThreshold = .milliseconds(100)
+        let scene = FrameScene(link: link)
+        let log = await StallLog.subscribed(link)
+        try link.start(isolatedTo: scene) { _, _ in }
+        try await Task.sleep(for: .milliseconds(200))
+        link.isPaused = true
+        try await Task.sleep(for: .milliseconds(400))
+        await scene.blockFrameThread(for: .milliseconds(400))
+        try #require(await log.wait(for: 2))
+        link.invalidate()
+        let reports = log.all
+        #expect(reports.map(\.phase) == [.ongoing, .ended])
+        #expect(reports[0].activity == .job)
+        #expect(reports[0].duration >= .milliseconds(100) && reports[0].duration < .milliseconds(400))
+    }
+
     @Test("no report for a paused link, nor while the thread waits for its next tick")
     func noReportWhileWaiting() async throws {
         let link = try DisplayLink(
@@ -114,5 +198,12 @@ struct StallReportTests {
         #expect(frames.count >= 2)
         #expect(log.all.isEmpty)
         link.invalidate()
+    }
+}
+
+extension FrameScene {
+    /// A method that blocks the frame thread (the actor's executor) for `duration`.
+    func blockFrameThread(for duration: Duration) {
+        StallReportTests.block(for: duration)
     }
 }

@@ -72,6 +72,8 @@ final class FrameDriver: Sendable {
     private let loop = RunLoopQueue()
     /// What the dispatching thread runs, for the stall watchdog.
     let activity = ActivityBoard()
+    /// What the stall watchdog waits on for this frame thread.
+    let stallAlarm = StallAlarm()
     /// Whether an executor exists (read every frame without the lock).
     private let hasExecutor = Atomic<Bool>(false)
     /// The dispatching thread (`pthread_self`), or 0.
@@ -157,7 +159,11 @@ final class FrameDriver: Sendable {
             state.links.append(link)
             return true
         }
-        if attached { linksChanged.store(true, ordering: .releasing) }
+        if attached {
+            linksChanged.store(true, ordering: .releasing)
+            stallAlarm.threshold.store(
+                stallThreshold(links: shared.withLock { $0.links }), ordering: .relaxed)
+        }
         return attached
     }
 
@@ -285,7 +291,7 @@ final class FrameDriver: Sendable {
                 break
             }
             guard let job = executor.jobs.withLock({ $0.pop() }) else { break }
-            activity.begin(link: 0, at: start)
+            beginActivity(link: 0, at: start)
             executor.run(job)
             endActivity()
             let end = now()
@@ -329,7 +335,7 @@ final class FrameDriver: Sendable {
                 StackSampler.acceptSamplingOnThisThread()
                 while true {
                     while let job = executor.jobs.withLock({ $0.pop() }) {
-                        activity.begin(link: 0, at: now())
+                        beginActivity(link: 0, at: now())
                         executor.run(job)
                         endActivity()
                     }
@@ -352,8 +358,41 @@ final class FrameDriver: Sendable {
     func stallWatchersChanged() {
         guard case .threaded = mode, usesRealClock else { return }
         let (links, running) = shared.withLock { ($0.links, $0.lifecycle == .running) }
+        stallAlarm.threshold.store(stallThreshold(links: links), ordering: .relaxed)
         let wanted = logger.logLevel <= .warning || links.contains { $0.hasStallWatchers }
         StallWatchdog.shared.watch(self, wanted && running)
+    }
+
+    /// Marks the start of an activity on the frame thread and keeps the stall alarm ahead of it.
+    private func beginActivity(link identity: UInt, at start: Int64) {
+        activity.begin(link: identity, at: start)
+        stallAlarm.cover(activityAt: start)
+    }
+
+    /// The stall alarm went off (the watchdog's thread, at `now`): reports a running activity that
+    /// has passed the threshold, or sets the alarm for when it will; nothing while the thread is
+    /// back in its run loop (its next activity sets the alarm).
+    func stallAlarmWentOff(now: Int64) {
+        let links = shared.withLock { $0.links }
+        let threshold = stallThreshold(links: links)
+        stallAlarm.threshold.store(threshold, ordering: .relaxed)
+        let since = activity.since.load(ordering: .sequentiallyConsistent)
+        guard since != 0, activity.reported.load(ordering: .relaxed) != since else { return }
+        if now - since >= threshold {
+            reportStall(since: since, now: now, links: links)
+        } else {
+            stallAlarm.set(at: since + threshold)
+        }
+    }
+
+    /// Reports the running activity that started at `since` as a stall, with the frame thread's
+    /// stack, unless the thread came back while the stack was taken.
+    private func reportStall(since: Int64, now: Int64, links: [DisplayLink]) {
+        let thread = dispatcher.load(ordering: .acquiring)
+        let stack = thread == 0 ? [] : StackSampler.stack(of: thread)
+        guard activity.since.load(ordering: .acquiring) == since else { return }
+        activity.reported.store(since, ordering: .releasing)
+        report(stallOf: since, links: links, phase: .ongoing, duration: now - since, stack: stack)
     }
 
     /// The shortest stall threshold of the links.
@@ -363,20 +402,15 @@ final class FrameDriver: Sendable {
             ?? max(4 * Int64(period.nanoseconds), 250_000_000)
     }
 
-    /// The watchdog's look at the frame thread at `now`: reports a stall that has passed the threshold
-    /// (once per activity), with the thread's stack. When to look again.
+    /// The watchdog's look at the frame thread at `now`, when the thread has no stall alarm (no timer
+    /// could be made): reports a stall that has passed the threshold (once per activity), with the
+    /// thread's stack. When to look again.
     func lookForStall(now: Int64) -> Int64 {
         let links = shared.withLock { $0.links }
         let threshold = stallThreshold(links: links)
         let since = activity.since.load(ordering: .acquiring)
         if since != 0, now - since >= threshold, activity.reported.load(ordering: .relaxed) != since {
-            let thread = dispatcher.load(ordering: .acquiring)
-            let stack = thread == 0 ? [] : StackSampler.stack(of: thread)
-            // Still the same activity: report it (the thread may have come back meanwhile).
-            if activity.since.load(ordering: .acquiring) == since {
-                activity.reported.store(since, ordering: .releasing)
-                report(stallOf: since, links: links, phase: .ongoing, duration: now - since, stack: stack)
-            }
+            reportStall(since: since, now: now, links: links)
         }
         // The next look: when the running activity passes the threshold, if it has not yet; else
         // one threshold on, which is as early as an activity that starts after this look can pass
@@ -500,7 +534,7 @@ final class FrameDriver: Sendable {
             case .none(let next):
                 wanted = next
             case .deliverNow(let delivery):
-                activity.begin(link: link.identity, at: delivery.started)
+                beginActivity(link: link.identity, at: delivery.started)
                 wanted = link.deliver(delivery, clock: now)
                 endActivity()
             case .deliverAt(let start):
@@ -527,7 +561,7 @@ final class FrameDriver: Sendable {
             ran = true
             switch event {
             case .linkStart(let link):
-                activity.begin(link: link.identity, at: now())
+                beginActivity(link: link.identity, at: now())
                 _ = link.deliverPlannedFrame(clock: now)
                 endActivity()
                 loop.startsPending -= 1
@@ -541,6 +575,8 @@ final class FrameDriver: Sendable {
     /// Runs every link's planning path for `tick` without delivering anything (see
     /// ``DisplayLink/rehearse(_:now:)``).
     private func rehearse(_ tick: Tick) {
+        // The tick's activity is covered now, so that the alarm is never set on the way to it.
+        stallAlarm.cover(activityAt: tick.timestamp)
         let links = shared.withLock { $0.links }
         let now = now()
         for link in links {

@@ -13,6 +13,7 @@ extension DisplayLink {
         set {
             let nanoseconds = newValue.map { max(1_000_000, $0.wholeNanoseconds) }
             state.withLock { $0.stallThreshold = nanoseconds }
+            driver.stallWatchersChanged()
         }
     }
 

@@ -4,39 +4,42 @@ internal import SystemCalls
 /// about: when one has run the same callback or job for longer than its threshold, it takes the
 /// thread's stack and reports, while the stall still lasts.
 ///
-/// It does not poll: each look says when the next is needed — the moment a running activity passes
-/// its threshold, else one threshold on (an activity that starts later cannot pass it sooner) — so
-/// a stall is reported as it passes the threshold, at about one wake-up a threshold (4 a second at
-/// the default 250 ms) while it watches a driver, and none while it watches none.
+/// It waits on each watched frame thread's ``StallAlarm`` (and on a descriptor that says the set
+/// of watched threads changed): a frame thread that keeps coming back to its run loop keeps its
+/// alarm ahead of it, so the watchdog does not wake at all; it wakes when an activity has run for
+/// half a threshold or more, or when a thread has been idle for a threshold.
 final class StallWatchdog: Sendable {
     static let shared = StallWatchdog()
 
     private struct Watched {
         weak var driver: FrameDriver?
+        let alarm: StallAlarm
     }
 
     private struct State {
         var watched: [ObjectIdentifier: Watched] = [:]
         var started = false
-        var generation = 0
     }
 
     private let state = Locked(State())
+    /// Signalled when the set of watched drivers changes; nil when it could not be made (the
+    /// watchdog then looks again every 50 ms for changes).
+    private let changes = try? EventDescriptor.create()
 
     /// Watches `driver` (or stops watching it).
     func watch(_ driver: FrameDriver, _ watching: Bool) {
+        driver.stallAlarm.isWatched.store(watching, ordering: .relaxed)
         let start = state.withLock { state -> Bool in
             if watching {
-                state.watched[ObjectIdentifier(driver)] = Watched(driver: driver)
+                state.watched[ObjectIdentifier(driver)] = Watched(driver: driver, alarm: driver.stallAlarm)
             } else {
                 state.watched[ObjectIdentifier(driver)] = nil
             }
-            state.generation += 1
             guard watching, !state.started else { return false }
             state.started = true
             return true
         }
-        state.broadcastChange()
+        try? changes?.signal()
         if start {
             _ = StackSampler.isAvailable
             try? FrameThread.start { [self] in run() }
@@ -45,30 +48,34 @@ final class StallWatchdog: Sendable {
 
     private func run() {
         FrameThread.nameCurrentThread("FC stalls")
+        var entries: [PollDescriptor] = []
+        var fallbackLook: Int64? = nil
         while true {
-            let (drivers, generation) = state.withLock { state -> ([FrameDriver], Int) in
+            let watched = state.withLock { state -> [Watched] in
                 state.watched = state.watched.filter { $0.value.driver != nil }
-                return (state.watched.values.compactMap(\.driver), state.generation)
+                return Array(state.watched.values)
             }
-            guard !drivers.isEmpty else {
-                state.withLock(whenReady: { $0.generation != generation || !$0.watched.isEmpty }) { _ in }
-                continue
+            entries.removeAll(keepingCapacity: true)
+            entries.append(PollDescriptor(changes?.fileDescriptor ?? .init(rawValue: -1)))
+            for entry in watched {
+                entries.append(PollDescriptor(entry.alarm.timer?.fileDescriptor ?? .init(rawValue: -1)))
             }
-            var nextLook = Int64.max
-            for driver in drivers {
-                nextLook = min(nextLook, driver.lookForStall(now: KernelClock.monotonicNanoseconds()))
+            // Without a descriptor for changes, or a driver without an alarm: a look a while on.
+            var until = changes == nil ? KernelClock.monotonicNanoseconds() + 50_000_000 : nil
+            if let fallbackLook { until = min(until ?? .max, fallbackLook) }
+            _ = try? SystemCall.poll(&entries, until: until)
+            if !entries[0].returnedEvents.isEmpty { _ = try? changes?.drain() }
+            let now = KernelClock.monotonicNanoseconds()
+            fallbackLook = nil
+            for (index, entry) in watched.enumerated() {
+                guard let driver = entry.driver else { continue }
+                if entry.alarm.timer == nil {
+                    // Looked at on every wake-up; it says when it needs the next look.
+                    fallbackLook = min(fallbackLook ?? .max, driver.lookForStall(now: now))
+                } else if !entries[index + 1].returnedEvents.isEmpty, entry.alarm.wentOff() {
+                    driver.stallAlarmWentOff(now: now)
+                }
             }
-            sleep(until: nextLook, unlessChangedFrom: generation)
         }
-    }
-
-    /// Sleeps until `deadline` (monotonic), or until the set of watched drivers changes.
-    private func sleep(until deadline: Int64, unlessChangedFrom generation: Int) {
-        let now = KernelClock.monotonicNanoseconds()
-        guard deadline > now else { return }
-        state.withLock(
-            whenReady: { $0.generation != generation || KernelClock.monotonicNanoseconds() >= deadline },
-            waitingAtMost: deadline - now
-        ) { _ in }
     }
 }
