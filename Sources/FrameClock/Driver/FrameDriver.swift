@@ -638,8 +638,9 @@ final class FrameDriver: Sendable {
                 let wait = try source.waitForTick(
                     atOrAfter: target, until: nextEventDue, rehearsing: true
                 ) { tick in
-                    if holdsLatency { latencyFailed(latency.hold()) }
                     rehearse(tick)
+                    // Held once the rehearsal is done: every idle core polls from the request on.
+                    if holdsLatency { latencyFailed(latency.hold()) }
                 }
                 latencyFailed(latency.release())
                 switch wait {
