@@ -366,7 +366,7 @@ final class FrameDriver: Sendable {
     /// Marks the start of an activity on the frame thread and keeps the stall alarm ahead of it.
     private func beginActivity(link identity: UInt, at start: Int64) {
         activity.begin(link: identity, at: start)
-        stallAlarm.cover(activityAt: start)
+        if stallAlarm.isWatched.load(ordering: .relaxed) { stallAlarm.cover(activityAt: start) }
     }
 
     /// The stall alarm went off (the watchdog's thread, at `now`): reports a running activity that

@@ -58,8 +58,9 @@ public struct FrameThreadOptions: Hashable, Sendable {
     public var sharesThread: Bool
     /// Whether the frame thread asks the kernel for low CPU wake-up latency only around the deadlines
     /// it waits for (true, the default). The standard timer and the DRM source wake once shortly
-    /// before each deadline to rehearse the dispatch path; at that wake-up the thread writes a
-    /// CPU-latency request of 0 to `/dev/cpu_dma_latency`, and it withdraws the request whenever the
+    /// before each deadline to rehearse the dispatch path; at that wake-up, once the rehearsal is
+    /// done, the thread writes a CPU-latency request of 0 to `/dev/cpu_dma_latency`, and it
+    /// withdraws the request whenever the
     /// wait ends: for a tick, before any callback is called. Meanwhile idle cores poll rather than
     /// halt (or enter deep C-states), so the thread wakes for the tick without paying an idle state's
     /// exit. It adds no wake-up; the cost is that every idle core polls each frame for about as long

@@ -2,9 +2,9 @@ internal import SystemCalls
 import SystemPackage
 
 /// A frame thread's CPU-latency request (``FrameThreadOptions/latencyOnDemand``): opened once when
-/// the thread starts, lowered to 0 at the rehearsal wake-up before a deadline (``hold()``) and
-/// withdrawn when the wait for the tick ends (``release()``), so that idle cores poll only for that
-/// window rather than for as long as the program runs.
+/// the thread starts, lowered to 0 at the rehearsal wake-up before a deadline once the rehearsal is
+/// done (``hold()``), and withdrawn when the wait for the tick ends (``release()``), so that idle
+/// cores poll only for that window rather than for as long as the program runs.
 ///
 /// Confined to the frame thread: made, used and closed there (not `Sendable`). Holding and releasing
 /// write four bytes to the open device and allocate nothing.

@@ -11,11 +11,10 @@ final class ActivityBoard: Sendable {
     /// The `since` of the activity an ongoing report was sent for.
     let reported = Atomic<Int64>(0)
 
-    /// Marks the start of an activity at `now` (never 0: a clock at 0 counts as 1 ns). Sequentially
-    /// consistent: the stall alarm's handshake reads its deadline after this store (``StallAlarm``).
+    /// Marks the start of an activity at `now` (never 0: a clock at 0 counts as 1 ns).
     func begin(link identity: UInt, at now: Int64) {
         link.store(identity, ordering: .relaxed)
-        since.store(max(now, 1), ordering: .sequentiallyConsistent)
+        since.store(max(now, 1), ordering: .releasing)
     }
 
     /// Marks its end; the `since` of the activity when an ongoing report was sent for it.

@@ -13,10 +13,11 @@ internal import SystemCalls
 /// (reported, with the thread's stack), one that has not yet gets the alarm at its own threshold,
 /// and a thread back in its run loop leaves the alarm off until its next activity sets it again.
 ///
-/// Both threads write the deadline, so whether the alarm is set is one sequentially consistent
-/// handshake: the frame thread publishes an activity's start and then reads ``armedUntil``; the
-/// watchdog clears ``armedUntil`` when the alarm went off and then reads the activity's start. One
-/// of them sees the other, so an activity that starts as the alarm goes off is covered either way.
+/// Both threads write the deadline, so whether the alarm is set is a handshake with a sequentially
+/// consistent fence on each side: the frame thread publishes an activity's start, then reads
+/// ``armedUntil``; the watchdog clears ``armedUntil`` when the alarm went off, then reads the
+/// activity's start. One of them sees the other, so an activity that starts as the alarm goes off is
+/// covered either way. The fence is paid only while someone watches.
 final class StallAlarm: Sendable {
     /// The timer (non-blocking); nil when none could be made, and the watchdog then looks at the
     /// thread once a threshold instead.
@@ -44,8 +45,10 @@ final class StallAlarm: Sendable {
     /// On the frame thread, once an activity's start (`since`, possibly a moment ahead) is published:
     /// makes sure the alarm goes off no later than `since` plus the threshold. An alarm set for an
     /// earlier activity is kept when it goes off no sooner than half a threshold after `since`.
+    @inline(never)
     func cover(activityAt since: Int64) {
         guard isWatched.load(ordering: .relaxed), let timer else { return }
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
         let threshold = threshold.load(ordering: .relaxed)
         guard armedUntil.load(ordering: .sequentiallyConsistent) < since + threshold / 2 else { return }
         let deadline = since + threshold
@@ -59,6 +62,7 @@ final class StallAlarm: Sendable {
     func wentOff() -> Bool {
         guard let timer, ((try? timer.expirations()) ?? 0) > 0 else { return false }
         armedUntil.store(0, ordering: .sequentiallyConsistent)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
         timesWentOff.add(1, ordering: .relaxed)
         return true
     }
