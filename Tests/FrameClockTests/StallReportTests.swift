@@ -162,6 +162,43 @@ struct StallReportTests {
         #expect(reports[0].activity == .callback(link: link.label))
     }
 
+    @Test(
+        "two links on one shared frame thread, each dispatch mode: a stall after a pause names the link that blocks",
+        arguments: [FrameDispatch.afterVBlank, .renderDeadline])
+    func stallOnASharedThread(dispatch: FrameDispatch) async throws {
+        // A rate of its own for each case, so that no other test's links share this thread.
+        let rate = dispatch == .afterVBlank ? 59.5 : 59.25
+        let calm = try DisplayLink(source: .timer(framesPerSecond: rate))
+        let blocking = try DisplayLink(source: .timer(framesPerSecond: rate))
+        blocking.dispatch = dispatch
+        blocking.stallThreshold = .milliseconds(100)
+        #expect(calm.driver === blocking.driver)
+        let log = await StallLog.subscribed(blocking)
+        let blocks = Locked(false)
+        try calm.start { _ in }
+        try blocking.start { _ in
+            if blocks.withLock({ $0 }) {
+                blocks.withLock { $0 = false }
+                Self.block(for: .milliseconds(400))
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        calm.isPaused = true
+        blocking.isPaused = true
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(log.all.isEmpty)
+        blocks.withLock { $0 = true }
+        calm.isPaused = false
+        blocking.isPaused = false
+        try #require(await log.wait(for: 2))
+        calm.invalidate()
+        blocking.invalidate()
+        let reports = log.all
+        #expect(reports.map(\.phase) == [.ongoing, .ended])
+        #expect(reports[0].activity == .callback(link: blocking.label))
+        #expect(reports[0].duration >= .milliseconds(100) && reports[0].duration < .milliseconds(400))
+    }
+
     @Test("a job that blocks on the frame thread after a pause is reported as a job")
     func stalledJobAfterAPause() async throws {
         let link = try DisplayLink(
