@@ -10,10 +10,11 @@ import Wayland
 ///
 /// The face shows nothing but the time of its frame's target, so each frame is drawn ahead: right
 /// after a commit, the next frame is drawn for the target predicted (this one's plus its duration)
-/// into the third buffer, free while the compositor holds the two committed last. At the next
-/// callback, a frame whose target is the one predicted is committed at once, within the window a
-/// compositor leaves between its frame callback and its repaint (weston: 0.67 ms, shorter than a
-/// 256-pixel face takes to draw); another target is drawn anew, as is a frame with none ahead.
+/// into a free buffer (of three: one is free even on a compositor that holds the last two). At the
+/// next callback, a frame whose target is the one predicted (``DrawnAhead``) is committed at once,
+/// within the time a compositor may leave between its frame callback and its repaint (weston
+/// headless: about a millisecond, less than a 256-pixel face takes to draw); another target is drawn
+/// anew, as is a frame with none ahead.
 final class WaylandClockWindow: @unchecked Sendable {
     private let connection: WaylandConnection
     let window: WaylandWindow

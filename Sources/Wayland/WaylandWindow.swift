@@ -14,9 +14,10 @@ internal import SystemCalls
 /// A frame can be drawn ahead: ``draw(waitingUpTo:_:)`` fills a buffer now and the next
 /// ``commit(damage:)`` attaches it, however much later. A front end whose content depends only on
 /// the time it is shown can so draw the next frame right after a commit and only commit at the next
-/// frame callback. With three buffers (`bufferCount: 3`) one is free right after a commit even while
-/// the compositor still holds the two before it (it releases the older only once it has taken the
-/// newer commit), so drawing ahead with `waitingUpTo: .zero` never waits:
+/// frame callback. A compositor may hold a committed buffer until a later commit replaces it (weston's
+/// default renderer releases it as soon as it has repainted, before the next frame callback); with
+/// three buffers (`bufferCount: 3`) one is free right after a commit even then, so drawing ahead with
+/// `waitingUpTo: .zero` needs no wait:
 ///
 /// ```swift
 /// try window.commit()                                       // the frame drawn ahead for this one
@@ -87,7 +88,7 @@ public final class WaylandWindow: @unchecked Sendable {
     ///   - appID: The application id (`xdg_toplevel.set_app_id`), if any.
     ///   - bufferCount: How many buffers to draw into in turn, in ``bufferCountRange``: two suffice
     ///     to draw each frame after its frame callback; three let a frame be drawn ahead right after
-    ///     a commit, while the compositor still holds the two buffers committed before.
+    ///     a commit, even on a compositor that holds each buffer until the next commit replaces it.
     ///   - timeout: How long to wait for the first `configure`.
     /// - Throws: ``WaylandError/invalidArgument(_:)`` for a size or buffer count out of range,
     ///   ``WaylandError/missingGlobal(interface:version:)``, ``WaylandError/systemCall(name:errno:)``

@@ -84,8 +84,8 @@ extension WestonLinkTests {
             #expect(frames >= 150, "\(log)")
             #expect(presented >= frames * 9 / 10, "\(log)")
             #expect(run.figure("discarded") != nil, "\(log)")
-            // Every frame after the first found the next one drawn ahead (into the third buffer,
-            // free at once), and committed it or, when its target moved, drew it anew; most were
+            // Every frame after the first found the next one drawn ahead (into a free buffer, with
+            // no wait), and committed it or, when its target moved, drew it anew; most were
             // committed as drawn. (How many reached the screen on time is a real-time figure: README.)
             let ahead = run.figure("drawn ahead") ?? 0
             let redrawn = run.figure("redrawn") ?? -1
