@@ -244,7 +244,7 @@ final class DemoSession: @unchecked Sendable {
         statistics.recordFrame(lateness: lateness, skipped: skipped)
         do {
             if try drawOnTerminal(shownTime: shownTime, frame: frame) { return }
-            try output(frame)
+            try output(frame, showing: shownTime)
         } catch {
             failure = "\(error)"
             stopper.stop()
@@ -278,9 +278,9 @@ final class DemoSession: @unchecked Sendable {
     }
 
     /// PNG files and KMS buffers are drawn here; plain text needs no pixels.
-    private func output(_ frame: Frame?) throws {
+    private func output(_ frame: Frame?, showing shownTime: TimeOfDay) throws {
         if let wayland {
-            try wayland.present(face)
+            try wayland.present(face, showing: shownTime, for: frame)
             return
         }
         if let kms, let frame {
@@ -344,9 +344,14 @@ final class DemoSession: @unchecked Sendable {
         }
         if let link, !isNaive {
             let counts = link.statistics
-            if wayland != nil {
+            if let wayland {
                 text +=
                     "  presented \(counts.framesOnTime + counts.framesLate)  discarded \(counts.framesDropped)"
+                let ahead = wayland.drawAhead
+                let distance = String(format: "%.3f", ahead.largestDistance / .milliseconds(1))
+                text +=
+                    "  drawn ahead \(ahead.committedAhead) (≤ \(distance) ms off)  redrawn \(ahead.redrawn)"
+                text += "  no buffer ahead \(ahead.noFreeBuffer)"
             }
             if counts.framesWithFeedback > 0 {
                 text += "  on time \(counts.framesOnTime)  late \(counts.framesLate)"

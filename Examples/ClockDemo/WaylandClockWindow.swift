@@ -4,14 +4,26 @@ import LayerRendering
 import Wayland
 
 /// clock-demo's Wayland window: an xdg-shell toplevel on the compositor `WAYLAND_DISPLAY` names,
-/// the face drawn by Cairo straight into its `wl_shm` buffer each frame and committed. The display
-/// link ticks on the window's frame callbacks (``displaySource``), and learns from the compositor's
-/// feedback which frames were presented and which discarded.
+/// the face drawn by Cairo straight into its `wl_shm` buffers and committed. The display link ticks
+/// on the window's frame callbacks (``displaySource``), and learns from the compositor's feedback
+/// which frames were presented and which discarded.
+///
+/// The face shows nothing but the time of its frame's target, so each frame is drawn ahead: right
+/// after a commit, the next frame is drawn for the target predicted (this one's plus its duration)
+/// into a free buffer (of three: one is free even on a compositor that holds the last two). At the
+/// next callback, a frame whose target is the one predicted (``DrawnAhead``) is committed at once,
+/// within the time a compositor may leave between its frame callback and its repaint (weston
+/// headless: about a millisecond, less than a 256-pixel face takes to draw); another target is drawn
+/// anew, as is a frame with none ahead.
 final class WaylandClockWindow: @unchecked Sendable {
     private let connection: WaylandConnection
     let window: WaylandWindow
     /// The last frame committed, as premultiplied ARGB, when a screenshot was asked for.
     private var lastFrame: [UInt32]?
+    /// The frame drawn ahead since the last commit, if any.
+    private var ahead: DrawnAhead?
+    /// How the frames reached the window.
+    private(set) var drawAhead = DrawAheadCounts()
 
     /// Connects and opens a `side` × `side` window. With `keepingLastFrame`, each committed frame is
     /// also copied for ``writeLastFrame(to:)``.
@@ -27,7 +39,7 @@ final class WaylandClockWindow: @unchecked Sendable {
         do {
             window = try WaylandWindow(
                 connection: connection, title: "clock-demo", width: side, height: side,
-                appID: "org.frameclock.clock-demo")
+                appID: "org.frameclock.clock-demo", bufferCount: 3)
         } catch {
             connection.close()
             throw Failure(error: error)
@@ -62,11 +74,45 @@ final class WaylandClockWindow: @unchecked Sendable {
         "window \(window.width) × \(window.height) on \(ProcessEnvironment.waylandDisplay ?? "wayland-0")"
     }
 
-    /// Draws `face` into the window's next buffer and commits it: the commit carries the frame
-    /// callback and presentation feedback the display link asked for before this frame's callback.
-    func present(_ face: ClockFace) throws {
+    /// Shows `face`, which shows `time`, the time of `frame`'s target: commits the frame drawn ahead
+    /// for it when there is one (``DrawnAhead/distance(to:showing:duration:)``), else draws it now and
+    /// commits. The commit carries the frame callback and presentation feedback the display link asked
+    /// for before this frame's callback. Then draws the next frame ahead, for this target plus the
+    /// frame's duration, showing it on `face`. Without a frame (the naive timer), draws and commits.
+    ///
+    /// - Throws: ``RenderingError`` or ``WaylandError`` when a frame cannot be drawn or committed.
+    func present(_ face: ClockFace, showing time: TimeOfDay, for frame: Frame?) throws {
+        if let ahead, let frame,
+            let distance = ahead.distance(to: frame.targetTimestamp, showing: time, duration: frame.duration)
+        {
+            if lastFrame != nil { lastFrame = ahead.copy }
+            drawAhead.committedAhead += 1
+            drawAhead.largestDistance = max(drawAhead.largestDistance, distance)
+        } else {
+            if ahead != nil { drawAhead.redrawn += 1 }
+            // Into the buffer drawn ahead, if any: the compositor does not hold it.
+            lastFrame = try draw(face, waitingUpTo: .milliseconds(500)) ?? lastFrame
+        }
+        ahead = nil
+        try window.commit()
+        guard let frame else { return }
+        let next = frame.targetTimestamp + frame.duration
+        let nextTime = TimeOfDay(at: next)
+        face.show(secondsIntoMinute: nextTime.secondsIntoMinute, label: nextTime.label)
+        do {
+            let copy = try draw(face, waitingUpTo: .zero)
+            ahead = DrawnAhead(target: next, time: nextTime, copy: copy)
+        } catch WaylandError.noFreeBuffer {
+            drawAhead.noFreeBuffer += 1
+        }
+    }
+
+    /// Draws `face` into the window's next buffer, waiting up to `timeout` for one; returns a copy
+    /// of the pixels when screenshots are kept.
+    private func draw(_ face: ClockFace, waitingUpTo timeout: Duration) throws -> [UInt32]? {
         var failure: RenderingError?
-        try window.draw { pixels in
+        var copy: [UInt32]?
+        try window.draw(waitingUpTo: timeout) { pixels in
             do throws(RenderingError) {
                 try face.render(
                     intoXRGB8888: pixels.baseAddress, width: pixels.width, height: pixels.height,
@@ -74,10 +120,10 @@ final class WaylandClockWindow: @unchecked Sendable {
             } catch {
                 failure = error
             }
-            if lastFrame != nil { lastFrame = Self.opaqueCopy(of: pixels) }
+            if lastFrame != nil { copy = Self.opaqueCopy(of: pixels) }
         }
         if let failure { throw failure }
-        try window.commit()
+        return copy
     }
 
     /// Writes the last frame committed as a PNG file; false when no frame was committed.

@@ -30,7 +30,7 @@ public enum WaylandError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidArgument(String)
     /// The object was used after ``WaylandConnection/close()`` or ``WaylandWindow/close()``.
     case closed(String)
-    /// Both of a window's buffers were still held by the compositor when the wait for one ran out.
+    /// Every one of a window's buffers was still held by the compositor when the wait for one ran out.
     case noFreeBuffer
     /// The compositor's presentation clock (`wp_presentation.clock_id`) cannot be read by this
     /// process, so its timestamps cannot be converted to CLOCK_MONOTONIC.
@@ -63,7 +63,7 @@ public enum WaylandError: Error, Sendable, Hashable, CustomStringConvertible {
         case .closed(let what):
             "\(what) was used after it was closed"
         case .noFreeBuffer:
-            "both of the window's buffers are still held by the compositor"
+            "every one of the window's buffers is still held by the compositor"
         case .presentationClockUnreadable(let clockID):
             "the compositor's presentation clock (id \(clockID)) cannot be read by this process"
         }

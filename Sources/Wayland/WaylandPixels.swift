@@ -24,7 +24,7 @@ public struct WaylandPixels {
     public let height: Int
     /// The pixel format.
     public let format: WaylandPixelFormat
-    /// Which of the window's buffers this is (0 or 1).
+    /// Which of the window's buffers this is, from 0 to ``WaylandWindow/bufferCount`` − 1.
     public let bufferIndex: Int
 
     /// Sets every pixel to `value` (for example `0xFF20_4080` for an opaque colour in either format).

@@ -2,13 +2,26 @@ internal import CWayland
 internal import CWaylandProtocols
 internal import SystemCalls
 
-/// An xdg-shell toplevel window with two `wl_shm` buffers to draw into.
+/// An xdg-shell toplevel window with two (or more) `wl_shm` buffers to draw into.
 ///
 /// ```swift
 /// let window = try WaylandWindow(connection: connection, title: "clock", width: 256, height: 256)
 /// try window.draw { pixels in pixels.fill(0xFF20_4080) }   // the next free buffer
 /// _ = try window.frameTiming.requestFrameCallback()
 /// try window.commit()                                       // attach, damage, commit
+/// ```
+///
+/// A frame can be drawn ahead: ``draw(waitingUpTo:_:)`` fills a buffer now and the next
+/// ``commit(damage:)`` attaches it, however much later. A front end whose content depends only on
+/// the time it is shown can so draw the next frame right after a commit and only commit at the next
+/// frame callback. A compositor may hold a committed buffer until a later commit replaces it (weston's
+/// default renderer releases it as soon as it has repainted, before the next frame callback); with
+/// three buffers (`bufferCount: 3`) one is free right after a commit even then, so drawing ahead with
+/// `waitingUpTo: .zero` needs no wait:
+///
+/// ```swift
+/// try window.commit()                                       // the frame drawn ahead for this one
+/// try window.draw(waitingUpTo: .zero) { pixels in draw(pixels, at: next) }   // the next one, now
 /// ```
 ///
 /// Creating a window makes the `wl_surface`, its `xdg_surface` and `xdg_toplevel`, sets the title,
@@ -30,6 +43,8 @@ public final class WaylandWindow: @unchecked Sendable {
     public let height: Int
     /// The buffers' pixel format.
     public let pixelFormat: WaylandPixelFormat
+    /// How many buffers the window draws into, in turn (``bufferCountRange``).
+    public let bufferCount: Int
     /// Frame callbacks and presentation feedback on the window's surface.
     public let frameTiming: WaylandFrameTiming
 
@@ -59,6 +74,9 @@ public final class WaylandWindow: @unchecked Sendable {
     /// The largest width or height accepted.
     public static var maximumDimension: Int { 16_384 }
 
+    /// How many buffers a window may have: two (one shown, one drawn) to four.
+    public static var bufferCountRange: ClosedRange<Int> { 2...4 }
+
     /// Opens a toplevel window and waits for its first `configure`.
     ///
     /// - Parameters:
@@ -68,18 +86,27 @@ public final class WaylandWindow: @unchecked Sendable {
     ///   - height: Height in pixels, 1 to ``maximumDimension``.
     ///   - pixelFormat: The buffers' format.
     ///   - appID: The application id (`xdg_toplevel.set_app_id`), if any.
+    ///   - bufferCount: How many buffers to draw into in turn, in ``bufferCountRange``: two suffice
+    ///     to draw each frame after its frame callback; three let a frame be drawn ahead right after
+    ///     a commit, even on a compositor that holds each buffer until the next commit replaces it.
     ///   - timeout: How long to wait for the first `configure`.
-    /// - Throws: ``WaylandError/invalidArgument(_:)`` for a size out of range,
+    /// - Throws: ``WaylandError/invalidArgument(_:)`` for a size or buffer count out of range,
     ///   ``WaylandError/missingGlobal(interface:version:)``, ``WaylandError/systemCall(name:errno:)``
     ///   when the shared memory cannot be made, ``WaylandError/timedOut(waitingFor:)``, or the
     ///   connection's failure.
     public init(
         connection: WaylandConnection, title: String, width: Int, height: Int,
-        pixelFormat: WaylandPixelFormat = .xrgb8888, appID: String? = nil, timeout: Duration = .seconds(2)
+        pixelFormat: WaylandPixelFormat = .xrgb8888, appID: String? = nil, bufferCount: Int = 2,
+        timeout: Duration = .seconds(2)
     ) throws(WaylandError) {
         guard (1...Self.maximumDimension).contains(width), (1...Self.maximumDimension).contains(height) else {
             throw .invalidArgument(
                 "a window is 1 to \(Self.maximumDimension) pixels wide and high, not \(width) × \(height)")
+        }
+        guard Self.bufferCountRange.contains(bufferCount) else {
+            throw .invalidArgument(
+                "a window has \(Self.bufferCountRange.lowerBound) to \(Self.bufferCountRange.upperBound) buffers, not \(bufferCount)"
+            )
         }
         let made = try connection.lock.withLock {
             () throws(WaylandError) -> (Proxy, Proxy, Proxy, SharedMemoryBuffers) in
@@ -88,7 +115,7 @@ public final class WaylandWindow: @unchecked Sendable {
             let shm = try connection.requireLocked(connection.shm, "wl_shm")
             let wmBase = try connection.requireLocked(connection.wmBase, "xdg_wm_base")
             let buffers = try SharedMemoryBuffers(
-                shm: shm, width: width, height: height, format: pixelFormat, count: 2)
+                shm: shm, width: width, height: height, format: pixelFormat, count: bufferCount)
             // wl_compositor.create_surface (0), xdg_wm_base.get_xdg_surface (2), xdg_surface.get_toplevel (1).
             guard
                 let surface = compositor.create(
@@ -109,6 +136,7 @@ public final class WaylandWindow: @unchecked Sendable {
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
+        self.bufferCount = bufferCount
         (surface, xdgSurface, toplevel, buffers) = made
         frameTiming = WaylandFrameTiming(connection: connection, surface: made.0, ownsWrapper: false)
 
@@ -201,7 +229,12 @@ public final class WaylandWindow: @unchecked Sendable {
     /// (waiting up to `timeout` for one to be released), to be attached by the next ``commit(damage:)``.
     /// Drawing again before committing draws into the same buffer.
     ///
-    /// - Throws: ``WaylandError/noFreeBuffer`` when both buffers are still held after `timeout`,
+    /// The frame may be drawn ahead, long before the commit that shows it (see the type's overview):
+    /// the buffer stays the window's until then. With `timeout` `.zero` the call never waits: it
+    /// draws only into a buffer already released (or the one drawn since the last commit), and
+    /// throws ``WaylandError/noFreeBuffer`` otherwise.
+    ///
+    /// - Throws: ``WaylandError/noFreeBuffer`` when every buffer is still held after `timeout`,
     ///   ``WaylandError/closed(_:)`` or the connection's failure.
     public func draw(waitingUpTo timeout: Duration = .milliseconds(500), _ body: (WaylandPixels) -> Void)
         throws(WaylandError)

@@ -11,31 +11,47 @@ struct MoveReport {
     /// output (1: the frame right after the one whose commit carried the move); frames on the timer
     /// meanwhile (a callback overdue on a loaded machine) are not counted: nothing shows them.
     var framesUntilFollowed: Int?
-    /// The median of 20 callback intervals nearest the new period, from 5 to 30 frames after the
-    /// move, in ms.
-    var settledInterval: Double
+    /// The median of the 20 intervals between the vsyncs (``Frame/timestamp``, the presentation
+    /// grid points the link's callbacks follow) of the frames from the 10th on the callbacks after
+    /// the one that followed the move (the cadence "reached within about ten frames"), in ms; nil
+    /// when fewer frames came. The link's cadence, not the test thread's: when the callbacks
+    /// themselves start late on a loaded machine (the whole suite runs beside these tests), their
+    /// start times swing by milliseconds while the frames they carry stay on the compositor's grid.
+    var settledInterval: Double?
+    /// The median interval between the compositor's own presentations of the window over those
+    /// frames (its presentation feedback), in ms; nil when fewer than 20 were reported.
+    var presentedInterval: Double?
     /// The median of the last 40 callback intervals before the move, in ms.
     var before: Double
     /// The p95 lateness of the callbacks after the move, in ms.
     var latenessP95: Double
 
-    /// Measures the move at `movedAt` in `frames`, to the output of `millihertz`, until `end`.
-    init(_ frames: [WindowLinkRun.Delivered], movedAt: Int64, to millihertz: Int, until end: Int64) {
+    /// Measures the move at `movedAt` in `frames`, to the output of `millihertz`, until `end`, with
+    /// the compositor's `presentations`.
+    init(
+        _ frames: [WindowLinkRun.Delivered], presentations: [WindowLinkRun.Observed], movedAt: Int64,
+        to millihertz: Int, until end: Int64
+    ) {
         let after = frames.filter { $0.calledAt > movedAt && $0.calledAt < end }
-        framesUntilFollowed = after.filter { $0.kind == .wayland }.firstIndex {
-            $0.output?.refreshMillihertz == millihertz
-        }
+        let onCallbacks = after.filter { $0.kind == .wayland }
+        framesUntilFollowed = onCallbacks.firstIndex { $0.output?.refreshMillihertz == millihertz }
         let earlier = frames.filter { $0.calledAt <= movedAt }.suffix(41)
         before = TimingSummary.median(
             zip(earlier, earlier.dropFirst()).map { Double($1.calledAt - $0.calledAt) / 1e6 })
-        // The 20-interval window nearest the new period among those starting 5 to 30 frames after
-        // the move: the cadence reached "within about ten frames", through mutter's outliers.
-        let gaps = zip(after, after.dropFirst()).map { Double($1.calledAt - $0.calledAt) / 1e6 }
-        let nominal = 1e9 / Double(millihertz)
-        let medians = stride(from: 5, through: max(5, min(30, gaps.count - 20)), by: 1).map {
-            TimingSummary.median(Array(gaps.dropFirst($0).prefix(20)))
+        let settled = Array(onCallbacks.dropFirst((framesUntilFollowed ?? onCallbacks.count) + 10).prefix(21))
+        if settled.count == 21, let first = settled.first?.calledAt, let last = settled.last?.calledAt {
+            settledInterval = TimingSummary.median(
+                zip(settled, settled.dropFirst()).map {
+                    Double($1.frame.timestamp.nanoseconds - $0.frame.timestamp.nanoseconds) / 1e6
+                })
+            // The presentations of the commits those frames made: from the first frame's to the last's.
+            let shown = presentations.map(\.frame.time).filter { $0 > first && $0 <= last + 40_000_000 }
+                .prefix(21)
+            if shown.count == 21 {
+                presentedInterval = TimingSummary.median(
+                    zip(shown, shown.dropFirst()).map { Double($1 - $0) / 1e6 })
+            }
         }
-        settledInterval = medians.min { abs($0 - nominal) < abs($1 - nominal) } ?? 0
         let lateness = after.map { Double($0.frame.lateness.wholeNanoseconds) / 1e6 }.sorted()
         latenessP95 = lateness.isEmpty ? 0 : lateness[min(lateness.count - 1, lateness.count * 95 / 100)]
     }
@@ -74,6 +90,14 @@ final class ChangeCollector: Sendable {
 extension MutterLinkTests {
     @Suite("A window moved between outputs of different refresh rates")
     struct MixedRefreshTests {
+        /// "7.012 / 6.998": a report's settled callback and presentation intervals, for the log.
+        static func figures(_ report: MoveReport) -> String {
+            [report.settledInterval, report.presentedInterval].map {
+                $0.map { String(format: "%.3f", $0) } ?? "–"
+            }
+            .joined(separator: " / ")
+        }
+
         /// The nominal intervals of the two outputs, in ns.
         let slow = 16_666_667.0
         let fast = 6_944_445.0
@@ -110,13 +134,16 @@ extension MutterLinkTests {
             // Frames on the timer are counted below (a 144 Hz callback overdue under load moves the
             // link to the timer for a frame or two), not excluded.
             print("frames on the timer: \(frames.filter { $0.kind == .timer }.count) of \(frames.count)")
-            let there = MoveReport(frames, movedAt: toFast, to: 144_000, until: toSlow)
-            let back = MoveReport(frames, movedAt: toSlow, to: 60_000, until: end)
+            let presentations = run.presentations
+            let there = MoveReport(
+                frames, presentations: presentations, movedAt: toFast, to: 144_000, until: toSlow)
+            let back = MoveReport(
+                frames, presentations: presentations, movedAt: toSlow, to: 60_000, until: end)
             print(
                 "mutter 60 → 144 → 60 Hz: followed \(there.framesUntilFollowed.map(String.init) ?? "never") and "
                     + "\(back.framesUntilFollowed.map(String.init) ?? "never") frames after the first callback after each move; "
-                    + "settled callback interval \(String(format: "%.3f", there.settledInterval)) ms at 144 Hz, "
-                    + "\(String(format: "%.3f", back.settledInterval)) ms back at 60 Hz; callback lateness p95 "
+                    + "frame / presentation interval from the 10th frame on \(Self.figures(there)) ms at 144 Hz, "
+                    + "\(Self.figures(back)) ms back at 60 Hz; callback lateness p95 "
                     + "\(String(format: "%.3f", there.latenessP95)) / \(String(format: "%.3f", back.latenessP95)) ms; "
                     + "skipped \(run.link.statistics.skippedFrames) of \(frames.count) frames")
 
@@ -136,23 +163,35 @@ extension MutterLinkTests {
                 let first = try #require(after.first).frame.duration.wholeNanoseconds
                 #expect(
                     abs(Double(first) - nominal) <= 1, "the first frame on the new output lasts \(first) ns")
-                // The measured cadence follows: within about ten frames, the median of 20 callback
-                // intervals is faster (slower) than before the move by at least a tenth. Not ±15 % of the
-                // new period: mutter 43's software renderer on this 2-core machine, with other builds
-                // running, paced the 144 Hz output at 6.9 to 15 ms from run to run, and with both
-                // monitors the 60 Hz one at 17 to 24 ms (21.5 ms median in a quiet run, callbacks
-                // 0.08 ms long; 16.5 ms with a single monitor). The figures are printed above.
-                // When the link's own callbacks were late by over 2 ms at the 95th percentile, the
-                // machine was too busy for any compositor's cadence to be judged: printed only.
-                let ratio = report.settledInterval / report.before
-                if report.latenessP95 > 2 {
-                    print(
-                        "callbacks \(report.latenessP95) ms late at p95: the machine is too busy; cadence not judged"
+                // The measured cadence follows: from the 10th frame after the move, the median of
+                // 20 intervals between the frames' vsyncs (see `MoveReport.settledInterval`; measured
+                // from the callbacks' start times, a whole-suite run once gave 7.99 ms at 144 Hz while
+                // mutter presented every 6.96 ms, the callbacks 5 ms late at p95). Against the nominal period (±15 %) only when the compositor
+                // itself kept it: mutter 43's software renderer on this 2-core machine, with other
+                // builds running, presented the 144 Hz output every 6.9 to 15 ms from run to run, and
+                // with both monitors the 60 Hz one every 17 to 33 ms (it then presents each commit
+                // 0.5–1 ms after it), which no client can change; a check against the nominal period
+                // would then judge mutter, and fail at random. What the link is answerable for is
+                // checked every time: it ticks at the cadence the compositor presents at (its
+                // frames' median within ±15 % of the presentations' over the same frames), so a
+                // link left on the old output's grid, or ticking at a divisor it should not, fails.
+                let settled = try #require(report.settledInterval, "fewer than 31 frames after the move")
+                let presented = try #require(
+                    report.presentedInterval, "fewer than 21 presentations reported after the move")
+                #expect(
+                    abs(settled - presented) <= 0.15 * presented,
+                    "frames every \(settled) ms, presentations every \(presented) ms at \(millihertz) mHz")
+                let period = nominal / 1e6
+                if abs(presented - period) <= 0.15 * period {
+                    #expect(
+                        abs(settled - period) <= 0.15 * period,
+                        "median callback interval \(settled) ms on the \(millihertz) mHz output (\(period) ms)"
                     )
                 } else {
-                    #expect(
-                        millihertz == 144_000 ? ratio < 0.9 : ratio > 1.1,
-                        "median callback interval \(report.settledInterval) ms after the move, \(report.before) ms before"
+                    print(
+                        "CADENCE AGAINST THE NOMINAL PERIOD NOT JUDGED at \(millihertz) mHz: mutter itself "
+                            + "presented every \(presented) ms (nominal \(period) ms); the link's frames "
+                            + "came every \(settled) ms"
                     )
                 }
             }

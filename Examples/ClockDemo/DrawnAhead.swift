@@ -1,0 +1,44 @@
+import FrameClock
+
+/// A frame clock-demo drew into a free buffer of its Wayland window right after a commit, for the
+/// instant it predicted the next frame to be shown at: the face shows nothing but the time of its
+/// target, so the next frame can be ready before its frame callback, which then only commits it.
+struct DrawnAhead {
+    /// The target it was drawn for: the committed frame's target plus its duration.
+    var target: MonotonicInstant
+    /// The time of day it shows.
+    var time: TimeOfDay
+    /// Its pixels, when the last committed frame is kept for a screenshot.
+    var copy: [UInt32]?
+
+    /// Whether this frame may be shown for a frame whose target is `target`, showing `time`: the same
+    /// label, and a target less than an eighth of `duration` (the frame's) from the one drawn for —
+    /// the same frame of the grid, as the link reckons a callback to follow a grid point. The link
+    /// anchors its grid on each presentation, so its targets come a few tens of microseconds from the
+    /// ones predicted, and up to 1.5 ms when it replaces the advertised interval by the measured one;
+    /// drawing such a frame anew would take longer than weston leaves between its frame callback and
+    /// its repaint, and show it a refresh late. A target an interval or more away (a skipped frame, a
+    /// new output, a new presentation depth) is a frame drawn anew.
+    ///
+    /// - Returns: how far the target is from the one drawn for (never negative), or nil when the
+    ///   frame does not do.
+    func distance(to target: MonotonicInstant, showing time: TimeOfDay, duration: Duration) -> Duration? {
+        let offset = target - self.target
+        let distance = offset < .zero ? .zero - offset : offset
+        guard self.time.label == time.label, distance < duration / 8 else { return nil }
+        return distance
+    }
+}
+
+/// How clock-demo's frames reached its Wayland window.
+struct DrawAheadCounts {
+    /// Frames committed from the buffer drawn ahead for them.
+    var committedAhead = 0
+    /// The largest distance from a committed frame's target to the one it was drawn for.
+    var largestDistance = Duration.zero
+    /// Frames drawn at their callback, although one was drawn ahead: their target was not the one
+    /// predicted.
+    var redrawn = 0
+    /// Times no buffer was free to draw the next frame ahead into.
+    var noFreeBuffer = 0
+}
