@@ -12,20 +12,22 @@ struct DrawnAhead {
     var copy: [UInt32]?
 
     /// Whether this frame may be shown for a frame whose target is `target`, showing `time`: the same
-    /// label, and a target less than an eighth of `duration` (the frame's) from the one drawn for —
-    /// the same frame of the grid, as the link reckons a callback to follow a grid point. The link
-    /// anchors its grid on each presentation, so its targets come a few tens of microseconds from the
-    /// ones predicted, and up to 1.5 ms when it replaces the advertised interval by the measured one;
-    /// drawing such a frame anew would take longer than weston leaves between its frame callback and
-    /// its repaint, and show it a refresh late. A target an interval or more away (a skipped frame, a
-    /// new output, a new presentation depth) is a frame drawn anew.
+    /// label, and a target less than half `duration` (the frame's) from the one drawn for — nearer
+    /// to it than to either neighbouring grid point, so the same frame of the grid, as the link
+    /// reckons a callback to follow a grid point. The link anchors its grid on each presentation, so
+    /// its targets come a few tens of microseconds from the ones predicted, and 2.35 ms away once
+    /// when it replaced weston's advertised 16.67 ms by the 17.6 ms it measured; drawing such a frame
+    /// anew would take longer than weston leaves between its frame callback and its repaint, and show
+    /// it a refresh late, where the face drawn for a few milliseconds off differs by a hundredth of a
+    /// pixel. A target an interval or more away (a skipped frame, a new output, a new presentation
+    /// depth) is a frame drawn anew.
     ///
     /// - Returns: how far the target is from the one drawn for (never negative), or nil when the
     ///   frame does not do.
     func distance(to target: MonotonicInstant, showing time: TimeOfDay, duration: Duration) -> Duration? {
         let offset = target - self.target
         let distance = offset < .zero ? .zero - offset : offset
-        guard self.time.label == time.label, distance < duration / 8 else { return nil }
+        guard self.time.label == time.label, distance < duration / 2 else { return nil }
         return distance
     }
 }
