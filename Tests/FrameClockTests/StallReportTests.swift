@@ -106,6 +106,29 @@ struct StallReportTests {
         while MonotonicInstant.now() < end { usleep(10_000) }
     }
 
+    /// A callback that blocks once for 400 ms, when armed.
+    final class BlockOnce: Sendable {
+        private let armed = Locked(false)
+        func arm() { armed.withLock { $0 = true } }
+        func callback(_ frame: Frame) {
+            guard
+                armed.withLock({ armed in
+                    defer { armed = false }; return armed
+                })
+            else { return }
+            StallReportTests.block(for: .milliseconds(400))
+        }
+    }
+
+    /// One stall of `activity` that blocked 400 ms past a 100 ms threshold: reported while it lasted,
+    /// then when it ended.
+    static func expectOneStall(_ reports: [FrameStall], of activity: FrameActivity) {
+        #expect(reports.map(\.phase) == [.ongoing, .ended])
+        #expect(reports.first?.activity == activity)
+        let soFar = reports.first?.duration ?? .zero
+        #expect(soFar >= .milliseconds(100) && soFar < .milliseconds(400), "reported after \(soFar)")
+    }
+
     @Test("a frame thread that keeps coming back never wakes the watchdog: its alarm stays ahead")
     func healthyThreadKeepsItsAlarmAhead() async throws {
         let link = try DisplayLink(
@@ -137,29 +160,19 @@ struct StallReportTests {
             options: FrameThreadOptions(realtimePriority: nil, sharesThread: false))
         link.stallThreshold = .milliseconds(100)
         let log = await StallLog.subscribed(link)
-        let frames = FrameRecorder()
-        let blocks = Locked(false)
-        try link.start { frame in
-            frames.record(frame)
-            if blocks.withLock({ $0 }) {
-                blocks.withLock { $0 = false }
-                Self.block(for: .milliseconds(400))
-            }
-        }
+        let blocking = BlockOnce()
+        try link.start(blocking.callback)
         try await Task.sleep(for: .milliseconds(200))
         link.isPaused = true
         // Long enough for the alarm set by the last frame to go off while the thread waits.
         try await Task.sleep(for: .milliseconds(400))
         #expect(link.driver.stallAlarm.armedDeadline == 0)
         #expect(log.all.isEmpty)
-        blocks.withLock { $0 = true }
+        blocking.arm()
         link.isPaused = false
         try #require(await log.wait(for: 2))
         link.invalidate()
-        let reports = log.all
-        #expect(reports.map(\.phase) == [.ongoing, .ended])
-        #expect(reports[0].duration >= .milliseconds(100) && reports[0].duration < .milliseconds(400))
-        #expect(reports[0].activity == .callback(link: link.label))
+        Self.expectOneStall(log.all, of: .callback(link: link.label))
     }
 
     @Test(
@@ -174,29 +187,21 @@ struct StallReportTests {
         blocking.stallThreshold = .milliseconds(100)
         #expect(calm.driver === blocking.driver)
         let log = await StallLog.subscribed(blocking)
-        let blocks = Locked(false)
+        let blocker = BlockOnce()
         try calm.start { _ in }
-        try blocking.start { _ in
-            if blocks.withLock({ $0 }) {
-                blocks.withLock { $0 = false }
-                Self.block(for: .milliseconds(400))
-            }
-        }
+        try blocking.start(blocker.callback)
         try await Task.sleep(for: .milliseconds(200))
         calm.isPaused = true
         blocking.isPaused = true
         try await Task.sleep(for: .milliseconds(400))
         #expect(log.all.isEmpty)
-        blocks.withLock { $0 = true }
+        blocker.arm()
         calm.isPaused = false
         blocking.isPaused = false
         try #require(await log.wait(for: 2))
         calm.invalidate()
         blocking.invalidate()
-        let reports = log.all
-        #expect(reports.map(\.phase) == [.ongoing, .ended])
-        #expect(reports[0].activity == .callback(link: blocking.label))
-        #expect(reports[0].duration >= .milliseconds(100) && reports[0].duration < .milliseconds(400))
+        Self.expectOneStall(log.all, of: .callback(link: blocking.label))
     }
 
     @Test("a job that blocks on the frame thread after a pause is reported as a job")
@@ -214,10 +219,7 @@ struct StallReportTests {
         await scene.blockFrameThread(for: .milliseconds(400))
         try #require(await log.wait(for: 2))
         link.invalidate()
-        let reports = log.all
-        #expect(reports.map(\.phase) == [.ongoing, .ended])
-        #expect(reports[0].activity == .job)
-        #expect(reports[0].duration >= .milliseconds(100) && reports[0].duration < .milliseconds(400))
+        Self.expectOneStall(log.all, of: .job)
     }
 
     @Test("no report for a paused link, nor while the thread waits for its next tick")
