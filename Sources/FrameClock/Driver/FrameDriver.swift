@@ -654,6 +654,10 @@ final class FrameDriver: Sendable {
                 }
             } catch {
                 latencyFailed(latency.release())
+                // The last link has left and the thread is ending: a source that fails now (a window
+                // closed right after its link was invalidated) is closed, neither failed over nor
+                // reported.
+                if isStopping { break }
                 let change = failover.failOver(
                     from: source, failure: error, control: driving.control, now: now())
                 current = adopt(change, failedSource: source, failure: error.reason)
