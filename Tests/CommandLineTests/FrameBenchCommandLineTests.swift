@@ -94,6 +94,14 @@ struct FrameBenchCommandLineTests {
         for row in run.results {
             let wakeUps = try #require(row["wakeUpsPerFrame"] as? Double, "\(row["subject"] ?? "?")")
             #expect(wakeUps > 0)
+            // The frame thread's own part: a share of the process's, and only for the link.
+            let own = row["callbackThreadWakeUpsPerFrame"] as? Double
+            if row["subject"] as? String == "link-timer" {
+                let own = try #require(own)
+                #expect(own > 0 && own <= wakeUps)
+            } else {
+                #expect(own == nil)
+            }
         }
         let floor = run.results.first { $0["subject"] as? String == "cyclictest" }
         if Cyclictest.executable() != nil {

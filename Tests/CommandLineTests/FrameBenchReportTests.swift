@@ -65,19 +65,21 @@ struct FrameBenchReportTests {
             IdleStateTime(name: "POLL", microseconds: 16_000), IdleStateTime(name: "C1", microseconds: 300),
         ]
         report.results[2].idleStatesMicrosecondsPerFrame = [IdleStateTime(name: "POLL", microseconds: 450)]
+        report.results[2].callbackThreadWakeUpsPerFrame = 1.96
         let table = MarkdownReport.costTable(report, .idle)
         #expect(
             table.hasPrefix(
-                "| subject | CPU-latency request | CPU µs/frame | wake-ups/frame | POLL µs/frame | C1 µs/frame |"
+                "| subject | CPU-latency request | CPU µs/frame | wake-ups/frame | of them the callback thread's | POLL µs/frame | C1 µs/frame |"
             ))
+        // cyclictest calls back on no thread of frame-bench's: a dash.
         #expect(
             try Self.row(.cyclictest, in: table) == [
-                "cyclictest", "0 µs, the whole run", "10", "2.00", "16000", "300",
+                "cyclictest", "0 µs, the whole run", "10", "2.00", "—", "16000", "300",
             ])
         // A row without a reading says so; a state a row did not report is a dash.
         #expect(
-            try Self.row(.cyclictestDefaultSystem, in: table)[4...5] == ["not available", "not available"])
-        #expect(try Self.row(.linkTimer, in: table)[4...5] == ["450", "—"])
+            try Self.row(.cyclictestDefaultSystem, in: table)[5...6] == ["not available", "not available"])
+        #expect(try Self.row(.linkTimer, in: table)[3...6] == ["2.00", "1.96", "450", "—"])
         // No reading at all: one column that says so.
         let bare = MarkdownReport.costTable(Self.report(frames: 600), .idle)
         #expect(bare.contains("| idle states |") && bare.contains("| not available |"))

@@ -38,6 +38,10 @@ struct SubjectFigures: Codable, Sendable {
     var wakeUpsPerFrame: Double?
     /// The voluntary part of ``wakeUpsPerFrame``.
     var voluntaryWakeUpsPerFrame: Double?
+    /// The part of ``wakeUpsPerFrame`` that is the callback's own thread's, for subjects that call
+    /// back on one thread of their own (display links: the frame thread; the reference loop); `nil`
+    /// for the others.
+    var callbackThreadWakeUpsPerFrame: Double? = nil
     /// Whether this is the outside floor (cyclictest): no work per frame, no clock face; only
     /// lateness, frames, CPU and wake-ups apply.
     var isFloor: Bool
@@ -98,7 +102,13 @@ enum Analysis {
         var firstIntervals: [Double] = []
         var wakeUps = ContextSwitches(voluntary: 0, involuntary: 0)
         var wakeUpFrames = 0
+        var threadWakeUps: Int64 = 0
+        var threadWakeUpFrames = 0
         for record in records {
+            if let window = threadWindow(record.samples) {
+                threadWakeUps += window.switches.total
+                threadWakeUpFrames += window.frames
+            }
             if let window = record.wakeUpWindow ?? samplesWindow(record.samples) {
                 wakeUps.voluntary += window.switches.voluntary
                 wakeUps.involuntary += window.switches.involuntary
@@ -187,6 +197,8 @@ enum Analysis {
             wakeUpsPerFrame: wakeUpFrames == 0 ? nil : Double(wakeUps.total) / Double(wakeUpFrames),
             voluntaryWakeUpsPerFrame: wakeUpFrames == 0
                 ? nil : Double(wakeUps.voluntary) / Double(wakeUpFrames),
+            callbackThreadWakeUpsPerFrame: threadWakeUpFrames == 0
+                ? nil : Double(threadWakeUps) / Double(threadWakeUpFrames),
             isFloor: context.subject.isExternal,
             samplingErrorMilliseconds: percentiles(samplingError, scale: 1_000_000),
             wrongSecondFrames: wrongSeconds,
@@ -231,6 +243,15 @@ enum Analysis {
         else {
             return nil
         }
+        return WakeUpWindow(switches: last - first, frames: samples.count - 1)
+    }
+
+    /// The callback thread's own context switches from the end of the first callback to the end of
+    /// the last, where the samples carry them.
+    static func threadWindow(_ samples: [Sample]) -> WakeUpWindow? {
+        guard samples.count >= 2, let first = samples.first?.threadSwitches,
+            let last = samples.last?.threadSwitches
+        else { return nil }
         return WakeUpWindow(switches: last - first, frames: samples.count - 1)
     }
 

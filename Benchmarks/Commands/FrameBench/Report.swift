@@ -113,8 +113,11 @@ enum MarkdownReport {
         - **wake-ups/frame**: context switches, voluntary (a sleep ended) and involuntary (preempted), between the
           end of the first callback and the end of the last, per frame: the whole frame-bench process's, so that
           every thread a loop wakes on its way to the callback counts (a dispatch source's manager thread, a
-          rehearsal before the deadline), while nothing else of frame-bench's runs then; cyclictest's measuring
-          thread's own, read from /proc (its main thread wakes every 10 ms to print, which is not the timer's cost).
+          rehearsal before the deadline), while nothing of frame-bench's own runs then but what the Swift runtime
+          keeps (libdispatch's manager thread wakes about once a second); cyclictest's measuring thread's own,
+          read from /proc (its main thread wakes every 10 ms to print, which is not the timer's cost). **of them
+          the callback thread's**: the part that is the thread calling back's own, for the subjects that call
+          back on one thread (a display link's frame thread, the reference loop's).
 
         """
 
@@ -189,13 +192,15 @@ enum MarkdownReport {
             }
         }
         let stateHeader = states.isEmpty ? ["idle states"] : states.map { "\($0) µs/frame" }
-        var out = "| subject | CPU-latency request | CPU µs/frame | wake-ups/frame | "
+        var out =
+            "| subject | CPU-latency request | CPU µs/frame | wake-ups/frame | of them the callback thread's | "
         out += stateHeader.joined(separator: " | ") + " |\n"
-        out += "|---|---|---|---|" + String(repeating: "---|", count: stateHeader.count) + "\n"
+        out += "|---|---|---|---|---|" + String(repeating: "---|", count: stateHeader.count) + "\n"
         for row in rows {
             out +=
                 "| \(row.subject.rawValue) | \(row.latencyRequest ?? "—") | \(format(row.cpuMicrosecondsPerFrame, 0)) | "
             out += "\(row.wakeUpsPerFrame.map { format($0, 2) } ?? "—") | "
+            out += "\(row.callbackThreadWakeUpsPerFrame.map { format($0, 2) } ?? "—") | "
             let cells: [String]
             if let measured = row.idleStatesMicrosecondsPerFrame {
                 cells = states.map { name in

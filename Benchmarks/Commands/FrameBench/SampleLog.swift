@@ -16,6 +16,9 @@ struct Sample: Sendable {
     var lateness: Int64? = nil
     /// The process's context switches when the callback ended (subjects in frame-bench's process).
     var switches: ContextSwitches? = nil
+    /// The calling thread's own context switches then (subjects that call back on one thread of
+    /// their own: the display links' frame thread, the reference loop's).
+    var threadSwitches: ContextSwitches? = nil
 }
 
 /// Collects samples from whatever thread a subject calls back on, with capacity reserved up front so

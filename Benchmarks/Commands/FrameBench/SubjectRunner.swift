@@ -101,7 +101,7 @@ enum SubjectRunner {
                         frameTimestamp: frame.timestamp.nanoseconds,
                         targetTimestamp: frame.targetTimestamp.nanoseconds,
                         reportedSkips: frame.skippedFrames,
-                        switches: .ofProcess()))
+                        switches: .ofProcess(), threadSwitches: .ofThread()))
             }
             await sleepUntil(end)
             link.invalidate()
@@ -179,7 +179,8 @@ enum SubjectRunner {
             let start = MonotonicInstant.now().nanoseconds
             work.perform()
             let finished = MonotonicInstant.now().nanoseconds
-            log.append(Sample(start: start, end: finished, switches: .ofProcess()))
+            log.append(
+                Sample(start: start, end: finished, switches: .ofProcess(), threadSwitches: .ofThread()))
             tick = max(tick + 1, period.ticks(containing: finished - anchor - 1) + 1)
         }
         return report

@@ -40,6 +40,14 @@ struct ContextSwitches: Codable, Sendable, Equatable {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return ContextSwitches(voluntary: Int64(usage.ru_nvcsw), involuntary: Int64(usage.ru_nivcsw))
     }
+
+    /// The calling thread's alone (`RUSAGE_THREAD`, 1 on Linux: glibc declares it only with
+    /// `_GNU_SOURCE`, which the Glibc module is not built with).
+    static func ofThread() -> ContextSwitches {
+        var usage = rusage()
+        getrusage(1, &usage)
+        return ContextSwitches(voluntary: Int64(usage.ru_nvcsw), involuntary: Int64(usage.ru_nivcsw))
+    }
 }
 
 /// CPU time of the whole process.
