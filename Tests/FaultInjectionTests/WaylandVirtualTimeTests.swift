@@ -167,6 +167,30 @@ struct WaylandVirtualTimeTests {
     }
 
     @Test(
+        "a window's first commit, on the grid, shown 1.9 intervals later: every frame made after that presentation targets the depth it shows (two), none reported late"
+    )
+    func depthFromTheFirstPresentation() async throws {
+        let kernel = ScriptedKernel()
+        let start = kernel.monotonicNanoseconds()
+        // The first repaint 15 ms after the window's first tick: that commit is shown at the one after.
+        let compositor = ScriptedCompositor(
+            kernel: kernel, interval: interval, firstRepaint: start + 15_000_000)
+        let outcome = try await WaylandLinkHarness.run(compositor, until: start + 500_000_000)
+        let firstPresentation = try #require(compositor.record.presentations.first).at
+        #expect(firstPresentation - start >= 18 * interval / 10)
+        let after = outcome.timeline.entries.filter {
+            $0.callbackStart.nanoseconds >= firstPresentation && $0.presented != nil
+        }
+        // The callback that came with that presentation makes the first of them.
+        #expect(after.first?.callbackStart.nanoseconds == firstPresentation)
+        #expect(after.count >= 20)
+        for entry in after {
+            #expect(entry.outcome == .onTime, "frame \(entry.sequence): \(entry.outcome)")
+            #expect(entry.target == entry.presented, "frame \(entry.sequence)")
+        }
+    }
+
+    @Test(
         "a render-deadline link: its callbacks start at the planned moment, and the commit counts from the deferred callback's end (a skipped repaint is no stall)"
     )
     func renderDeadline() async throws {

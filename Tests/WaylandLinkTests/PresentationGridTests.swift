@@ -96,6 +96,22 @@ struct PresentationGridTests {
     }
 
     @Test(
+        "a grid tick's time to its commit's presentation stands in for the depth until a callback's is known")
+    func gridTickStandsIn() {
+        var grid = Self.grid(presentations: 6, every: Self.weston)
+        let callback = grid.grid.anchorTimestamp + 1_000_000
+        // A first commit, ticked on the grid, shown 1.9 intervals later: commits after callbacks are
+        // taken to be shown two on.
+        grid.recordProvisionalLatency(gridTick: 0, presented: 19 * Self.weston / 10)
+        #expect(grid.presentationDepth(of: 6, callbackAt: callback) == 2)
+        // A callback's own sample replaces it at once, and later grid ticks are ignored.
+        grid.recordLatency(callback: 0, presented: 16_300_000)
+        #expect(grid.presentationDepth(of: 6, callbackAt: callback) == 1)
+        grid.recordProvisionalLatency(gridTick: 0, presented: 50_000_000)
+        #expect(grid.presentationDepth(of: 6, callbackAt: callback) == 1)
+    }
+
+    @Test(
         "presentations under half the advertised refresh apart measure no interval (mutter mapping a window)")
     func burstIsNoInterval() {
         var grid = PresentationGrid(start: 0, advertisedInterval: 16_666_667)

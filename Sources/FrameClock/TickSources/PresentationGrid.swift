@@ -13,6 +13,11 @@
 /// at the next presentation on a compositor that repaints just after its vblank, at the one after on
 /// weston, which repaints just before it. That depth is learned from the time between callbacks and
 /// the presentations of the commits made after them, in intervals, so that it holds on another output.
+/// Until the commit of a callback's frame has been shown, a frame ticked on the grid (the first ones
+/// of a window, before any callback) stands in: the time from its tick to its commit's presentation.
+/// (Under weston headless a window's first commits were sometimes shown 1.8–2 intervals after their
+/// tick, and every commit after a callback two intervals after it: without the stand-in the two
+/// frames after the first presentation were targeted an interval early, and reported late.)
 ///
 /// When the surface moves to an output of another refresh (``switchOutput(nominalInterval:)``), the
 /// interval measured on the old one is forgotten: the new nominal refresh serves until the new
@@ -28,6 +33,9 @@ struct PresentationGrid: Sendable {
     /// Recent times from a frame callback to the presentation of the commit made after it, in
     /// thousandths of the interval at the time.
     private var latencies = RecentSamples(capacity: 15)
+    /// The latest time from a tick on the grid to the presentation of its commit, in thousandths of
+    /// the interval, while no callback's is known.
+    private var provisionalLatency: Int64?
     private var lastPresentation: Int64?
     /// The interval of the output the surface left, until the first presentation on the new one.
     private var leftInterval: Int64?
@@ -134,10 +142,21 @@ struct PresentationGrid: Sendable {
         latencies.record((presented - callback) * 1000 / interval)
     }
 
+    /// Records the time from a tick on the grid dispatched at `tick` (no callback before it) to the
+    /// presentation, at `presented`, of the commit made in it: the stand-in for the latency until a
+    /// callback's is known.
+    mutating func recordProvisionalLatency(gridTick tick: Int64, presented: Int64) {
+        guard presented > tick, latencies.count == 0 else { return }
+        provisionalLatency = (presented - tick) * 1000 / interval
+    }
+
     /// The median time from a callback to the presentation of the commit made after it, in
-    /// nanoseconds of the current interval, or nil while none is known.
+    /// nanoseconds of the current interval — while none is known, the stand-in measured from a tick
+    /// on the grid — or nil while neither is.
     var measuredLatency: Int64? {
-        guard latencies.count >= Self.minimumLatencySamples, let median = latencies.median else { return nil }
+        guard latencies.count >= Self.minimumLatencySamples, let median = latencies.median else {
+            return provisionalLatency.map { $0 * interval / 1000 }
+        }
         return median * interval / 1000
     }
 

@@ -52,10 +52,12 @@
             var armedAt: Int64?
         }
 
-        /// The tick a presentation feedback reports on, and the frame callback that tick followed.
+        /// The tick a presentation feedback reports on, and the frame callback that tick followed —
+        /// or, for a tick on the grid (no callback), when it was dispatched.
         private struct FeedbackRecord {
             var tick: Int64
             var callbackAt: Int64?
+            var gridTickAt: Int64? = nil
         }
 
         private let surface: Surface
@@ -313,7 +315,7 @@
 
         /// A tick for a grid point reached without a callback.
         private func gridTick(_ sequence: Int64, now: Int64) throws(TickSourceFailure) -> Tick {
-            try requestFrame(for: sequence, callbackAt: nil)
+            try requestFrame(for: sequence, callbackAt: nil, gridTickAt: now)
             return Tick(
                 sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
                 output: output?.info)
@@ -321,7 +323,9 @@
 
         /// Asks for what the commit made in tick `sequence`'s dispatch should carry: a frame callback
         /// (unless one is pending already) and presentation feedback.
-        private func requestFrame(for sequence: Int64, callbackAt: Int64?) throws(TickSourceFailure) {
+        private func requestFrame(for sequence: Int64, callbackAt: Int64?, gridTickAt: Int64? = nil)
+            throws(TickSourceFailure)
+        {
             lastTick = sequence
             do {
                 if var callback = pending {
@@ -342,7 +346,8 @@
             }
             do {
                 let id = try surface.requestPresentationFeedback()
-                feedbackTicks[id] = FeedbackRecord(tick: sequence, callbackAt: callbackAt)
+                feedbackTicks[id] = FeedbackRecord(
+                    tick: sequence, callbackAt: callbackAt, gridTickAt: gridTickAt)
             } catch .missingGlobal(let interface, let version) {
                 feedbackLost(WaylandError.missingGlobal(interface: interface, version: version).description)
             } catch .presentationClockUnreadable(let clockID) {
@@ -430,6 +435,8 @@
             if let record = feedbackTicks.removeValue(forKey: frame.feedbackID) {
                 if let callbackAt = record.callbackAt {
                     presentations.recordLatency(callback: callbackAt, presented: frame.time)
+                } else if let gridTickAt = record.gridTickAt {
+                    presentations.recordProvisionalLatency(gridTick: gridTickAt, presented: frame.time)
                 }
                 sink(.presented(tick: record.tick, time: frame.time))
                 presentationObserver?(frame, record.tick)
