@@ -7,11 +7,12 @@ internal import SystemCalls
 /// The frame thread moves the alarm to an activity's start plus the threshold (``cover(activityAt:)``)
 /// only when the alarm it set before would go off sooner than half a threshold after that start:
 /// one system call every half threshold at most (every eighth frame at 60 Hz and 250 ms), made at
-/// the rehearsal wake-up before a tick where the source has one, never on the way to a callback
-/// otherwise sooner than that. While activities keep starting the alarm never goes off. When it
-/// does, the watchdog looks at the thread: an activity that has run for the threshold is a stall
-/// (reported, with the thread's stack), one that has not yet gets the alarm at its own threshold,
-/// and a thread back in its run loop leaves the alarm off until its next activity sets it again.
+/// the rehearsal wake-up before a tick where the source has one (the timer and DRM sources), else
+/// at the activity's start, on the way to its callback. While activities keep starting the alarm
+/// never goes off. When it does, the watchdog looks at the thread: an activity that has run for the
+/// threshold is a stall (reported, with the thread's stack), one that has not yet gets the alarm at
+/// its own threshold, and a thread back in its run loop leaves the alarm off until its next activity
+/// sets it again.
 ///
 /// Both threads write the deadline, so whether the alarm is set is a handshake with a sequentially
 /// consistent fence on each side: the frame thread publishes an activity's start, then reads
