@@ -105,7 +105,7 @@ enum Analysis {
         var threadWakeUps: Int64 = 0
         var threadWakeUpFrames = 0
         for record in records {
-            if let window = threadWindow(record.samples) {
+            if let window = samplesWindow(record.samples, counting: \.threadSwitches) {
                 threadWakeUps += window.switches.total
                 threadWakeUpFrames += window.frames
             }
@@ -237,20 +237,13 @@ enum Analysis {
         }
     }
 
-    /// The process's context switches from the end of the first callback to the end of the last.
-    static func samplesWindow(_ samples: [Sample]) -> WakeUpWindow? {
-        guard samples.count >= 2, let first = samples.first?.switches, let last = samples.last?.switches
-        else {
-            return nil
-        }
-        return WakeUpWindow(switches: last - first, frames: samples.count - 1)
-    }
-
-    /// The callback thread's own context switches from the end of the first callback to the end of
-    /// the last, where the samples carry them.
-    static func threadWindow(_ samples: [Sample]) -> WakeUpWindow? {
-        guard samples.count >= 2, let first = samples.first?.threadSwitches,
-            let last = samples.last?.threadSwitches
+    /// The context switches the samples carry in `counts` (the process's, or the callback thread's)
+    /// from the end of the first callback to the end of the last; nil where they carry none.
+    static func samplesWindow(
+        _ samples: [Sample], counting counts: KeyPath<Sample, ContextSwitches?> = \.switches
+    ) -> WakeUpWindow? {
+        guard samples.count >= 2, let first = samples.first?[keyPath: counts],
+            let last = samples.last?[keyPath: counts]
         else { return nil }
         return WakeUpWindow(switches: last - first, frames: samples.count - 1)
     }
