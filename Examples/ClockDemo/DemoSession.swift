@@ -69,6 +69,13 @@ final class DemoSession: @unchecked Sendable {
         // reports it.
         face.show(secondsIntoMinute: 0, label: TimeOfDay(at: .now()).label)
         bitmap = try face.render()
+        if let wayland {
+            // The window is shown before the link is made, so that the link starts on the
+            // compositor's phase.
+            let now = TimeOfDay(at: .now())
+            face.show(secondsIntoMinute: now.secondsIntoMinute, label: now.label)
+            _ = try wayland.showFirstFrame(face)
+        }
         if let output {
             // Lights the CRTC before the display link is made, so that the link can tick on it.
             let background = face.background

@@ -74,6 +74,34 @@ final class WaylandClockWindow: @unchecked Sendable {
         "window \(window.width) × \(window.height) on \(ProcessEnvironment.waylandDisplay ?? "wayland-0")"
     }
 
+    /// Shows the window before the display link is made: draws `face` as it is, commits it with a
+    /// request for presentation feedback, and waits up to `timeout` for the compositor to show it. A
+    /// link made for the window afterwards starts on that presentation's phase
+    /// (``WaylandFrameTiming/latestPresentation``): its first frames are targeted at the compositor's
+    /// own vblanks, even when it was already repainting for other windows (weston, mapping a window
+    /// while it repaints, showed the first frames up to an interval after a link's guess). Returns
+    /// whether the presentation came; without it, the link starts on a guess as it would anyway.
+    ///
+    /// - Throws: ``RenderingError`` or ``WaylandError`` when the frame cannot be drawn or committed.
+    func showFirstFrame(_ face: ClockFace, timeout: Duration = .milliseconds(250)) throws -> Bool {
+        lastFrame = try draw(face, waitingUpTo: .milliseconds(500)) ?? lastFrame
+        // A compositor without wp_presentation says nothing of its phase: commit, and go on.
+        let feedback = try? window.frameTiming.requestPresentationFeedback()
+        try window.commit()
+        guard let feedback else { return false }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            switch window.frameTiming.nextEvent(timeout: deadline - ContinuousClock.now) {
+            case .presented(let frame) where frame.feedbackID == feedback: return true
+            case .discarded(let id, _) where id == feedback: return false
+            // The link's source reports a closed window or a lost connection, with the reason.
+            case .timedOut, .closed, .connectionLost: return false
+            default: continue
+            }
+        }
+        return false
+    }
+
     /// Shows `face`, which shows `time`, the time of `frame`'s target: commits the frame drawn ahead
     /// for it when there is one (``DrawnAhead/distance(to:showing:duration:)``), else draws it now and
     /// commits. The commit carries the frame callback and presentation feedback the display link asked

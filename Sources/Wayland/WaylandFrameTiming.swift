@@ -41,6 +41,7 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     private var converter: PresentationClockConverter?
     /// The output each feedback's `sync_output` named, until its `presented`.
     private var syncOutputs: [UInt64: UInt32] = [:]
+    private var latestPresentationLocked: WaylandPresentedFrame?
     private var isClosedLocked = false
 
     /// Frame timing on a `wl_surface` that a toolkit made and commits.
@@ -138,6 +139,13 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     /// Frame callbacks asked for that have not fired yet.
     package var pendingFrameCallbacks: Int { connection.lock.withLock { callbacks.count } }
 
+    /// The latest presentation of the surface's content received so far (whichever request asked for
+    /// it and whoever took the event), or nil before the first. A display link made for a surface that
+    /// has been shown already starts on this presentation's phase instead of a guess.
+    public var latestPresentation: WaylandPresentedFrame? {
+        connection.lock.withLock { latestPresentationLocked }
+    }
+
     /// Presentation feedbacks asked for that have been neither presented nor discarded yet.
     package var pendingPresentationFeedbacks: Int { connection.lock.withLock { feedbacks.count } }
 
@@ -221,18 +229,17 @@ public final class WaylandFrameTiming: @unchecked Sendable {
             let (whole, overflow) = Int64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
             let compositorTime = overflow ? Int64.max : whole &+ Int64(arguments[2].u)
             let conversion = converter?.convert(compositorTime)
-            events.append(
-                .presented(
-                    WaylandPresentedFrame(
-                        feedbackID: id, time: conversion?.monotonic ?? compositorTime,
-                        compositorTime: compositorTime,
-                        compositorClockID: Int32(converter?.clockID ?? -1),
-                        conversionErrorBound: conversion?.errorBound ?? .max,
-                        refreshInterval: Int64(arguments[3].u),
-                        sequence: UInt64(arguments[4].u) << 32 | UInt64(arguments[5].u),
-                        flags: WaylandPresentationFlags(rawValue: arguments[6].u),
-                        receivedAt: connection.dispatchStamp, syncOutput: syncOutputs.removeValue(forKey: id))
-                ))
+            let frame = WaylandPresentedFrame(
+                feedbackID: id, time: conversion?.monotonic ?? compositorTime,
+                compositorTime: compositorTime,
+                compositorClockID: Int32(converter?.clockID ?? -1),
+                conversionErrorBound: conversion?.errorBound ?? .max,
+                refreshInterval: Int64(arguments[3].u),
+                sequence: UInt64(arguments[4].u) << 32 | UInt64(arguments[5].u),
+                flags: WaylandPresentationFlags(rawValue: arguments[6].u),
+                receivedAt: connection.dispatchStamp, syncOutput: syncOutputs.removeValue(forKey: id))
+            if frame.time > latestPresentationLocked?.time ?? .min { latestPresentationLocked = frame }
+            events.append(.presented(frame))
         case 2:  // discarded
             syncOutputs.removeValue(forKey: id)
             feedbacks.removeValue(forKey: id)?.destroy(request: nil)

@@ -11,7 +11,10 @@ import SystemPackage
 /// frame callbacks and presentation feedback asked for go with the surface's next ``commit()``; the
 /// first repaint after a commit sends its frame callbacks (received at the repaint) and composites
 /// it, and the next repaint presents it (`.presented` at that repaint, with the interval as the
-/// refresh): a commit made after a callback is shown two intervals after it, as weston shows it. A
+/// refresh): a commit made after a callback is shown two intervals after it, as weston shows it. With
+/// a repaint lag, each repaint comes that long after a vblank and a presentation is timed at the
+/// vblank before the repaint that reports it (weston at repaint-window 16 repaints about 0.7 ms after
+/// its vblank), so that a commit made at a vblank is shown at the next. A
 /// commit replaced before it was repainted has its feedback discarded, as is a repainted one not yet
 /// presented when the surface is hidden. Hidden, nothing is repainted; shown again, the repaints
 /// start over at that instant, on a new phase. A repaint can be skipped (the compositor missed it),
@@ -86,11 +89,15 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         var record = Record()
         /// The output the surface is on.
         var output = 0
+        /// The latest presentation sent.
+        var latestPresentation: WaylandPresentedFrame?
     }
 
     let kernel: ScriptedKernel
     /// The repaint interval of the first output (also its advertised refresh).
     let interval: Int64
+    /// How long after a vblank each repaint comes.
+    let repaintLag: Int64
     /// The outputs; the surface starts on the first.
     let scriptedOutputs: [Output]
     let name = "Wayland window 'scripted'"
@@ -99,16 +106,18 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
     private let limit: Int64
     private let state: Locked<State>
 
-    /// A compositor shown from the start, its first repaint at `firstRepaint`, on `kernel`'s clock.
-    /// `otherOutputs` are further outputs (refresh interval, and the instant of one of their vblanks);
-    /// without `feedback`, the compositor has no `wp_presentation`.
+    /// A compositor shown from the start, its first repaint at `firstRepaint`, on `kernel`'s clock,
+    /// each repaint `repaintLag` after a vblank. `otherOutputs` are further outputs (refresh interval,
+    /// and the instant of one of their vblanks); without `feedback`, the compositor has no
+    /// `wp_presentation`.
     init(
-        kernel: ScriptedKernel, interval: Int64 = 16_666_667, firstRepaint: Int64,
+        kernel: ScriptedKernel, interval: Int64 = 16_666_667, firstRepaint: Int64, repaintLag: Int64 = 0,
         otherOutputs: [(interval: Int64, vblank: Int64)] = [], feedback: Bool = true,
         limit: Duration = .seconds(600)
     ) {
         self.kernel = kernel
         self.interval = interval
+        self.repaintLag = repaintLag
         scriptedOutputs =
             [Output(globalName: 10, interval: interval, phase: firstRepaint)]
             + otherOutputs.enumerated().map {
@@ -142,6 +151,15 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
 
     /// What the compositor did so far.
     var record: Record { state.withLock { $0.record } }
+
+    /// The latest presentation sent by now.
+    var latestPresentation: WaylandPresentedFrame? {
+        let now = kernel.monotonicNanoseconds()
+        return state.withLock { state in
+            catchUp(&state, to: now)
+            return state.latestPresentation
+        }
+    }
 
     // MARK: - Script
 
@@ -275,15 +293,15 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             state.skipping = false
             return
         }
+        let vblank = time - repaintLag
         for id in state.repainted {
-            state.events.append(
-                .presented(
-                    WaylandPresentedFrame(
-                        feedbackID: id, time: time, compositorTime: time, compositorClockID: 1,
-                        conversionErrorBound: 0, refreshInterval: output.interval, sequence: 0,
-                        flags: [.vsync],
-                        receivedAt: time, syncOutput: output.globalName)))
-            state.record.presentations.append((id, time))
+            let frame = WaylandPresentedFrame(
+                feedbackID: id, time: vblank, compositorTime: vblank, compositorClockID: 1,
+                conversionErrorBound: 0, refreshInterval: output.interval, sequence: 0, flags: [.vsync],
+                receivedAt: time, syncOutput: output.globalName)
+            state.events.append(.presented(frame))
+            state.latestPresentation = frame
+            state.record.presentations.append((id, vblank))
             state.record.presentationOutputs.append(state.output)
         }
         state.repainted = []

@@ -191,6 +191,35 @@ struct WaylandVirtualTimeTests {
     }
 
     @Test(
+        "a window shown before its link starts, on a compositor repainting on a phase of its own: the link starts on that presentation's phase, every frame on time from the first"
+    )
+    func phaseFromAPresentationBeforeTheLink() async throws {
+        let kernel = ScriptedKernel()
+        let start = kernel.monotonicNanoseconds()
+        let lag: Int64 = 700_000
+        // Vblanks 2 ms after the start and every interval on; repaints 0.7 ms after each.
+        let compositor = ScriptedCompositor(
+            kernel: kernel, interval: interval, firstRepaint: start + 2_000_000 + lag, repaintLag: lag)
+        // The window's first frame, committed by the front end before it makes the link, and shown.
+        _ = try compositor.requestPresentationFeedback()
+        compositor.commit()
+        kernel.elapse(.nanoseconds(2_000_000 + interval + lag + 1_500_000))
+        let shown = try #require(compositor.latestPresentation)
+        #expect(shown.time == start + 2_000_000 + interval)
+
+        let outcome = try await WaylandLinkHarness.run(compositor, until: start + 500_000_000)
+        let entries = outcome.timeline.entries.filter { $0.presented != nil }
+        #expect(entries.count >= 25)
+        // The first tick is the compositor's next vblank, not the instant the link started.
+        let first = try #require(entries.first)
+        #expect((first.callbackStart.nanoseconds - shown.time) % interval < 1_000_000)
+        for entry in entries {
+            #expect(entry.outcome == .onTime, "frame \(entry.sequence): \(entry.outcome)")
+            #expect(entry.target == entry.presented, "frame \(entry.sequence)")
+        }
+    }
+
+    @Test(
         "a render-deadline link: its callbacks start at the planned moment, and the commit counts from the deferred callback's end (a skipped repaint is no stall)"
     )
     func renderDeadline() async throws {

@@ -87,6 +87,8 @@ extension WestonTests {
                 return
             }
             #expect(frame.feedbackID == feedback)
+            // Kept for a display link made afterwards, whoever took the event.
+            #expect(window.frameTiming.latestPresentation?.feedbackID == feedback)
             #expect(window.isMapped)
             try session.connection.roundtrip()
             #expect(session.connection.failure == nil)

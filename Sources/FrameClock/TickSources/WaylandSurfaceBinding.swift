@@ -58,6 +58,9 @@
         /// `leave` go to the toolkit).
         var enteredOutputs: [WaylandOutput] { window?.outputs ?? [] }
 
+        /// The latest presentation of the surface that its frame timing received.
+        var latestPresentation: WaylandPresentedFrame? { timing.latestPresentation }
+
         /// Why the surface gets no presentation feedback, or nil when it does.
         var feedbackUnavailable: String? {
             connection.supportsPresentationFeedback

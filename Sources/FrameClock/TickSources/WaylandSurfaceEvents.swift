@@ -22,6 +22,10 @@
         /// Why the surface gets no presentation feedback, or nil when it does.
         var feedbackUnavailable: String? { get }
 
+        /// The latest presentation of the surface's content known before the source asked for any
+        /// (a window shown before its link started), or nil: the compositor's phase to start on.
+        var latestPresentation: WaylandPresentedFrame? { get }
+
         /// Asks for a frame callback on the surface's next commit (`wl_surface.frame`).
         ///
         /// - Returns: The id its ``WaylandFrameEvent/frameCallback(_:)`` will carry.

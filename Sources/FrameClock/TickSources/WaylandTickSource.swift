@@ -28,6 +28,12 @@
     /// frame callback arrives is taken before the callback's tick is made, so that the first callback
     /// from the new output is already a tick on its grid.
     ///
+    /// A window shown before its source was made (its latest presentation, kept by its frame timing,
+    /// at most four intervals old) gives the grid its phase and refresh from the start: the first tick
+    /// is one of the compositor's vblanks. Without it the first ticks are on a guess, and a compositor
+    /// already repainting on a phase of its own (weston, for other windows) showed a window's first two
+    /// frames up to an interval after their targets.
+    ///
     /// A closed surface or a lost connection (the compositor gone) fails the source; the frame thread
     /// then replaces it with a timer on its grid. Every wait is bounded and can be woken by the control
     /// channel. Deadlines are met to the millisecond (`poll`), which is what a surface shown by a
@@ -142,24 +148,39 @@
         static var defaultInterval: Int64 { 16_666_667 }
 
         /// A source on `surface`, its grid starting at `now` (the surface's clock now by default) with
-        /// the output's advertised refresh.
+        /// the output's advertised refresh — or, when the surface was presented shortly before (a
+        /// window shown before its link started), on that presentation's phase and refresh.
         init(surface: Surface, control: ControlChannel, now: Int64? = nil) {
             self.surface = surface
             self.control = control
-            // The output the surface is on, or the compositor's only one; else, until the first
-            // presentation says, the fastest output's refresh.
+            let start = now ?? surface.monotonicNanoseconds()
+            let shown = Self.recentPresentation(of: surface, now: start)
+            // The output that presentation named; else the output the surface is on, or the
+            // compositor's only one; else, until the first presentation says, the fastest output's
+            // refresh.
+            let named = shown?.syncOutput.flatMap { id in surface.outputs.first { $0.globalName == id } }
             let known =
-                Self.fastest(surface.enteredOutputs)
+                named ?? Self.fastest(surface.enteredOutputs)
                 ?? (surface.outputs.count == 1 ? surface.outputs.first : nil)
-            output = known.flatMap { Self.shownOutput($0, refreshInterval: 0) }
+            output = known.flatMap { Self.shownOutput($0, refreshInterval: shown?.refreshInterval ?? 0) }
             let interval =
                 output?.interval ?? Self.fastest(surface.outputs)?.refreshInterval ?? Self.defaultInterval
-            presentations = PresentationGrid(
-                start: now ?? surface.monotonicNanoseconds(), advertisedInterval: interval)
+            // Anchored on the presentation, the first tick is a presentation of the compositor's, not
+            // an instant it would show a commit up to an interval later than the grid says.
+            presentations = PresentationGrid(start: shown?.time ?? start, advertisedInterval: interval)
             publishedInterval = interval
             feedbackUnavailable = surface.feedbackUnavailable
             reason = feedbackUnavailable.map { .frameCallbacksOnly($0) } ?? .requested
             feedbackTicks.reserveCapacity(2 * Self.maximumOutstandingFeedback)
+        }
+
+        /// The surface's latest presentation if it is recent enough to give the compositor's phase: at
+        /// most ``PresentationGrid/longestMeasuredGap`` intervals before `now` (weston headless's real
+        /// interval is 3 % longer than it says: four intervals on, the phase is a tenth of one off).
+        private static func recentPresentation(of surface: Surface, now: Int64) -> WaylandPresentedFrame? {
+            guard let shown = surface.latestPresentation, shown.time <= now else { return nil }
+            let interval = shown.refreshInterval > 0 ? shown.refreshInterval : Self.defaultInterval
+            return now - shown.time <= PresentationGrid.longestMeasuredGap * interval ? shown : nil
         }
 
         var grid: TickGrid { presentations.grid }
