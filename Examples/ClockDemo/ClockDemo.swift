@@ -273,6 +273,12 @@ struct ClockDemo: AsyncParsableCommand {
                 throw ValidationError("\(error)")
             }
         }
+        do {
+            try session.showWindow()
+        } catch {
+            session.finish()
+            throw error
+        }
         var traced: DisplayLink?
         let stopper = Stopper()
         stopper.installSignalHandlers()

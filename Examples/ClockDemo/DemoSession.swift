@@ -69,13 +69,6 @@ final class DemoSession: @unchecked Sendable {
         // reports it.
         face.show(secondsIntoMinute: 0, label: TimeOfDay(at: .now()).label)
         bitmap = try face.render()
-        if let wayland {
-            // The window is shown before the link is made, so that the link starts on the
-            // compositor's phase.
-            let now = TimeOfDay(at: .now())
-            face.show(secondsIntoMinute: now.secondsIntoMinute, label: now.label)
-            _ = try wayland.showFirstFrame(face)
-        }
         if let output {
             // Lights the CRTC before the display link is made, so that the link can tick on it.
             let background = face.background
@@ -95,6 +88,17 @@ final class DemoSession: @unchecked Sendable {
 
     /// The Wayland window, in Wayland mode.
     var waylandWindow: WaylandWindow? { wayland?.window }
+
+    /// In Wayland mode, shows the window with the face at the current time and waits for the
+    /// compositor to present it (``WaylandClockWindow/showFirstFrame(_:timeout:)``): called once the
+    /// window is placed and before the display link is made, so that the link starts on the
+    /// compositor's phase. Nothing in other modes.
+    func showWindow() throws {
+        guard let wayland else { return }
+        let now = TimeOfDay(at: .now())
+        face.show(secondsIntoMinute: now.secondsIntoMinute, label: now.label)
+        _ = try wayland.showFirstFrame(face)
+    }
 
     // MARK: - Drivers
 
