@@ -53,9 +53,14 @@ extension WestonLinkTests {
 
             #expect(unjoined <= 50, "\(unjoined) presentations of ticks that made no frame")
 
-            // Frames follow presentations: a callback's frame is stamped with the presentation before it.
-            let shown = Set(presentations.map(\.frame.time))
-            let stamped = frames.filter { shown.contains($0.frame.timestamp.nanoseconds) }.count
+            // Frames are stamped with presentations: a callback's frame with the presentation before it,
+            // and a frame ticked ahead of weston's repaint (weston repaints right after its vblank) with
+            // the presentation it is ticked before, as predicted (weston's own jitter apart).
+            let shown = presentations.map(\.frame.time).sorted()
+            let stamped = frames.filter { delivered in
+                let stamp = delivered.frame.timestamp.nanoseconds
+                return shown.contains { abs($0 - stamp) <= 500_000 }
+            }.count
             #expect(stamped >= 150, "\(stamped) of 300 frames stamped with a presentation time")
 
             // The predicted target against the actual presentation (weston's jitter bounds the spread).

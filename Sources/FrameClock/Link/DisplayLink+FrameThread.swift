@@ -151,11 +151,13 @@ extension LinkState {
             let target = tick.grid.timestamp(
                 of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
             let deadline = target - presentationLatency
-            var start = timestamp
+            // At the grid point, or as early as the source ticked ahead of it.
+            let earliest = tick.dispatchAt.map { min($0, timestamp) } ?? timestamp
+            var start = earliest
             var predicted: Int64 = 0
             if case .renderDeadline(let margin) = dispatch, let prediction = predictor.prediction {
                 predicted = prediction
-                start = max(timestamp, deadline - prediction - margin.wholeNanoseconds)
+                start = max(earliest, deadline - prediction - margin.wholeNanoseconds)
             }
             return FramePlan(
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,

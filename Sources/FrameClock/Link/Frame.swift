@@ -1,7 +1,10 @@
 /// One frame of a display link: the vsync it follows, the one at which it will be shown, and how
 /// the pacing went.
 public struct Frame: Hashable, Sendable {
-    /// The vsync (or timer grid point) this frame follows.
+    /// The vsync (or timer grid point) this frame follows — or, on a Wayland compositor that repaints
+    /// right after its vblank (weston), the vblank the frame's callback is started just ahead of (up
+    /// to 2 ms, as predicted from the compositor's presentations), so that the commit made in it is in
+    /// before that repaint.
     public let timestamp: MonotonicInstant
     /// The vsync at which this frame will be shown: `timestamp + duration`, or on a Wayland surface
     /// the presentation the compositor is predicted to show this frame's commit at (weston shows a

@@ -15,4 +15,8 @@ struct Tick: Hashable, Sendable {
     var presentationDepth: Int64? = nil
     /// The output the frame will be shown on, when the source knows it (a Wayland window's).
     var output: FrameSourceOutput? = nil
+    /// When the frame's callback may start, if before `timestamp`: a source that ticks ahead of its
+    /// grid point (a Wayland compositor that repaints right after its vblank, so that the commit must
+    /// be in before that instant). Nil: at `timestamp`.
+    var dispatchAt: Int64? = nil
 }

@@ -28,6 +28,16 @@
     /// frame callback arrives is taken before the callback's tick is made, so that the first callback
     /// from the new output is already a tick on its grid.
     ///
+    /// A compositor may answer a commit's frame callback well before it shows the commit: weston
+    /// repaints right after its vblank and then waits for the next one, so a commit made at the vblank
+    /// races that repaint (at repaint-window 16, 0.7–1 ms after it), and one that loses is shown an
+    /// interval later. When the presentations show that (a commit's callback came more than half an
+    /// interval before the commit was shown), ticks on the grid come an eighth of an interval early,
+    /// 2 ms at most, stamped with the grid point they precede (``Tick/dispatchAt``); the wait for a
+    /// callback then counts from the last callback, so that a hidden surface is still on its timer
+    /// within two intervals of it. Compositors whose callbacks follow the presentation (mutter) are
+    /// ticked at the grid point.
+    ///
     /// A window shown before its source was made (its latest presentation, kept by its frame timing,
     /// at most four intervals old) gives the grid its phase and refresh from the start: the first tick
     /// is one of the compositor's vblanks. Without it the first ticks are on a guess, and a compositor
@@ -103,6 +113,23 @@
         }
 
         private var output: ShownOutput?
+        /// The last frame callback that fired for a commit: the tick whose dispatch committed it, and
+        /// when it came.
+        private var lastAnswer: (tick: Int64, at: Int64)?
+        /// Whether the compositor answers a commit's frame callback well before it shows the commit:
+        /// it repaints right after its vblank and then waits for the next (weston), so that a commit
+        /// made at the vblank races that repaint. Grid ticks then come ``gridLead`` early.
+        private(set) var repaintsAhead = false
+
+        /// How long before a grid point the source ticks on a compositor that ``repaintsAhead``: an
+        /// eighth of the interval, at most 2 ms (weston headless at repaint-window 16 repaints
+        /// 0.7–1 ms after its vblank; a commit made 0.2–0.4 ms after a tick at the vblank lost that race
+        /// now and then, and its frame was shown late or about 2 ms after its target).
+        private var gridLead: Int64 {
+            guard repaintsAhead, timerSince == nil else { return 0 }
+            return min(presentations.interval / 8, 2_000_000)
+        }
+
         /// The interval on the output left last, until the new one's is measured: the stall deadline
         /// keeps to the slower of the two meanwhile (mutter's first callbacks on a faster output come late).
         private var leftOutputInterval: Int64 = 0
@@ -235,11 +262,12 @@
                     callbacksStopped(now: now, armedAt: armedAt)
                     continue
                 }
-                // On the grid: as a timer, or while no committed callback can come.
+                // On the grid: as a timer, or while no committed callback can come; ahead of the grid
+                // point on a compositor that repaints right after its vblank.
                 let onGrid = timerSince != nil || pending?.armedAt == nil
-                let due = grid.timestamp(of: wanted)
+                let due = grid.timestamp(of: wanted) - gridLead
                 if onGrid, now >= due {
-                    return .tick(try gridTick(max(wanted, grid.sequence(at: now)), now: now))
+                    return .tick(try gridTick(max(wanted, grid.sequence(at: now + gridLead)), now: now))
                 }
                 if let limit, now >= limit { return .due }
                 let deadline = overdue ? now + 1 : onGrid ? due : stallDeadline(armedAt: armedAt ?? now)
@@ -276,7 +304,20 @@
             let interval = presentations.measuredInterval ?? max(presentations.interval, leftOutputInterval)
             let overdue = max(2 * interval - interval / 4, Self.minimumStallWait)
             let settled = presentations.hasMeasured
-            return armedAt + (settled ? overdue : max(overdue, Self.settlingTimeout))
+            return stallBase(armedAt: armedAt) + (settled ? overdue : max(overdue, Self.settlingTimeout))
+        }
+
+        /// The instant the wait for a callback counts from: the commit — or, for a commit made ahead of
+        /// its grid point (``gridLead``), most of an interval after the last callback rather than just
+        /// after it, that callback plus the eighth a commit may follow it by, so that the link is
+        /// still on its timer within two intervals of the last callback. (A commit made after its grid
+        /// point, as at a render deadline, counts from itself.)
+        private func stallBase(armedAt: Int64) -> Int64 {
+            guard let last = lastAnswer?.at, let committed = pending?.tick,
+                armedAt < grid.timestamp(of: committed), last <= armedAt,
+                armedAt - last < presentations.interval
+            else { return armedAt }
+            return min(armedAt, last + presentations.interval / 8)
         }
 
         /// The dispatch of the last tick returned has ended: what was committed in it carries the
@@ -337,9 +378,10 @@
         /// A tick for a grid point reached without a callback.
         private func gridTick(_ sequence: Int64, now: Int64) throws(TickSourceFailure) -> Tick {
             try requestFrame(for: sequence, callbackAt: nil, gridTickAt: now)
+            let timestamp = grid.timestamp(of: sequence)
             return Tick(
-                sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
-                output: output?.info)
+                sequence: sequence, timestamp: timestamp, wokeAt: now, grid: grid, output: output?.info,
+                dispatchAt: now < timestamp ? now : nil)
         }
 
         /// Asks for what the commit made in tick `sequence`'s dispatch should carry: a frame callback
@@ -396,7 +438,8 @@
         private func nextEvent(until deadline: Int64) throws(TickSourceFailure) -> Arrival {
             switch surface.nextEvent(until: deadline, wakingOn: control) {
             case .frameCallback(let done):
-                guard done.id == pending?.id else { return .other }
+                guard let answered = pending, done.id == answered.id else { return .other }
+                if answered.armedAt != nil { lastAnswer = (answered.tick, done.receivedAt) }
                 pending = nil
                 if let since = timerSince {
                     setTicking(.followingCallbacks)
@@ -454,6 +497,9 @@
             presentations.advertise(frame.refreshInterval)
             presentations.recordPresentation(at: frame.time)
             if let record = feedbackTicks.removeValue(forKey: frame.feedbackID) {
+                if let answer = lastAnswer, answer.tick == record.tick {
+                    repaintsAhead = answer.at < frame.time - presentations.interval / 2
+                }
                 if let callbackAt = record.callbackAt {
                     presentations.recordLatency(callback: callbackAt, presented: frame.time)
                 } else if let gridTickAt = record.gridTickAt {
