@@ -26,6 +26,26 @@ struct WaylandVirtualTimeTests {
         )
     }
 
+    /// A compositor on a fresh kernel clock whose vblanks come `firstVBlank` after the clock's start
+    /// and every interval on, each repaint `lag` after a vblank; and that start.
+    func compositor(firstVBlank: Int64, repaintLag lag: Int64) -> (ScriptedCompositor, start: Int64) {
+        let kernel = ScriptedKernel()
+        let start = kernel.monotonicNanoseconds()
+        return (
+            ScriptedCompositor(
+                kernel: kernel, interval: interval, firstRepaint: start + firstVBlank + lag, repaintLag: lag),
+            start
+        )
+    }
+
+    /// Expects every entry on time, shown exactly at its target.
+    static func expectShownAtTheirTargets(_ entries: [FrameTimelineEntry]) {
+        for entry in entries {
+            #expect(entry.outcome == .onTime, "frame \(entry.sequence): \(entry.outcome)")
+            #expect(entry.target == entry.presented, "frame \(entry.sequence)")
+        }
+    }
+
     @Test(
         "hidden for 500 ms: on the timer within two intervals of the last callback, on the last presentations' grid; shown again: back on the callbacks, no burst, no frame twice"
     )
@@ -186,26 +206,20 @@ struct WaylandVirtualTimeTests {
         // The callback that came with that presentation makes the first of them.
         #expect(after.first?.callbackStart.nanoseconds == firstPresentation)
         #expect(after.count >= 20)
-        for entry in after {
-            #expect(entry.outcome == .onTime, "frame \(entry.sequence): \(entry.outcome)")
-            #expect(entry.target == entry.presented, "frame \(entry.sequence)")
-        }
+        Self.expectShownAtTheirTargets(after)
     }
 
     @Test(
         "a window shown before its link starts, on a compositor repainting on a phase of its own: the link starts on that presentation's phase, every frame on time from the first"
     )
     func phaseFromAPresentationBeforeTheLink() async throws {
-        let kernel = ScriptedKernel()
-        let start = kernel.monotonicNanoseconds()
         let lag: Int64 = 700_000
         // Vblanks 2 ms after the start and every interval on; repaints 0.7 ms after each.
-        let compositor = ScriptedCompositor(
-            kernel: kernel, interval: interval, firstRepaint: start + 2_000_000 + lag, repaintLag: lag)
+        let (compositor, start) = compositor(firstVBlank: 2_000_000, repaintLag: lag)
         // The window's first frame, committed by the front end before it makes the link, and shown.
         _ = try compositor.requestPresentationFeedback()
         compositor.commit()
-        kernel.elapse(.nanoseconds(2_000_000 + interval + lag + 1_500_000))
+        compositor.kernel.elapse(.nanoseconds(2_000_000 + interval + lag + 1_500_000))
         let shown = try #require(compositor.latestPresentation)
         #expect(shown.time == start + 2_000_000 + interval)
 
@@ -215,21 +229,14 @@ struct WaylandVirtualTimeTests {
         // The first tick is the compositor's next vblank, not the instant the link started.
         let first = try #require(entries.first)
         #expect((first.callbackStart.nanoseconds - shown.time) % interval < 1_000_000)
-        for entry in entries {
-            #expect(entry.outcome == .onTime, "frame \(entry.sequence): \(entry.outcome)")
-            #expect(entry.target == entry.presented, "frame \(entry.sequence)")
-        }
+        Self.expectShownAtTheirTargets(entries)
     }
 
     @Test(
         "a compositor that repaints 0.7 ms after its vblank, callbacks that take 1 ms: once its answers show that, frames on the grid start 2 ms ahead of their vblank, and every commit makes the repaint after it"
     )
     func ticksAheadOfARepaintAfterTheVBlank() async throws {
-        let kernel = ScriptedKernel()
-        let start = kernel.monotonicNanoseconds()
-        let lag: Int64 = 700_000
-        let compositor = ScriptedCompositor(
-            kernel: kernel, interval: interval, firstRepaint: start + 5_000_000 + lag, repaintLag: lag)
+        let (compositor, start) = compositor(firstVBlank: 5_000_000, repaintLag: 700_000)
         let outcome = try await WaylandLinkHarness.run(
             compositor, until: start + 500_000_000, work: .milliseconds(1))
         // The first presentation shows the compositor answering the first commit's callback an
@@ -245,9 +252,8 @@ struct WaylandVirtualTimeTests {
                 entry.timestamp.nanoseconds - entry.callbackStart.nanoseconds == 2_000_000,
                 "frame \(entry.sequence) started \(entry.timestamp.nanoseconds - entry.callbackStart.nanoseconds) ns ahead"
             )
-            #expect(entry.outcome == .onTime, "frame \(entry.sequence): \(entry.outcome)")
-            #expect(entry.target == entry.presented, "frame \(entry.sequence)")
         }
+        Self.expectShownAtTheirTargets(after)
         #expect(outcome.statistics.skippedFrames == 0)
     }
 

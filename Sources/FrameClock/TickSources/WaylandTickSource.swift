@@ -119,7 +119,7 @@
         /// Whether the compositor answers a commit's frame callback well before it shows the commit:
         /// it repaints right after its vblank and then waits for the next (weston), so that a commit
         /// made at the vblank races that repaint. Grid ticks then come ``gridLead`` early.
-        private(set) var repaintsAhead = false
+        private var repaintsAhead = false
 
         /// How long before a grid point the source ticks on a compositor that ``repaintsAhead``: an
         /// eighth of the interval, at most 2 ms (weston headless at repaint-window 16 repaints
