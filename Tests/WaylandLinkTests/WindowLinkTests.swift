@@ -18,6 +18,9 @@ extension WestonLinkTests {
             try #require(run.waitForFrames(300), "300 frames within 15 s")
             // The last frames' feedback arrives about two intervals after their commits.
             _ = run.waitUntil(timeout: .milliseconds(500)) { run.presentations.count >= 295 }
+            // The presentations before the timeline: each one observed has been given to the link by
+            // then (the source hands it on before the observer sees it), so the timeline has it.
+            let presentations = run.presentations
             let timeline = run.link.timeline
             let info = run.link.sourceInfo
             run.stop()
@@ -33,7 +36,6 @@ extension WestonLinkTests {
 
             // Each presentation the source saw is the one the link recorded for that frame, and is
             // weston's CLOCK_MONOTONIC_RAW timestamp moved by the clocks' difference read beside it.
-            let presentations = run.presentations
             #expect(presentations.count >= 200, "\(presentations.count) presentations")
             // (A tick the pacing rules dropped made no frame: its feedback rode on the next commit,
             // and the link has no frame to join it to.)
