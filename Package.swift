@@ -57,6 +57,12 @@ let package = Package(
             name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]),
         .target(name: "CDRMShims", dependencies: ["CDRM"], path: "Sources/CDRMShims"),
+        .systemLibrary(
+            name: "CUnwind", path: "Sources/CUnwind", pkgConfig: "libunwind-generic",
+            providers: [.apt(["libunwind-dev"])]),
+        // A blocked thread's stack walked from outside it (libunwind over our own memory): what a
+        // stall report shows without signalling, and so without interrupting, the stalled thread.
+        .target(name: "CBlockedStack", dependencies: ["CUnwind"], path: "Sources/CBlockedStack"),
         // The Linux call layer (package access only): the errno funnel every C-calling module goes
         // through, and eventfd, timerfd, the kernel's clocks, poll with a deadline, a wake signal.
         .target(
@@ -95,6 +101,7 @@ let package = Package(
             name: "FrameClock",
             dependencies: [
                 "CLinuxShims",
+                "CBlockedStack",
                 .target(name: "DRM", condition: .when(traits: ["DRMBackend"])),
                 .target(name: "Wayland", condition: .when(traits: ["WaylandBackend"])),
                 "SystemCalls",

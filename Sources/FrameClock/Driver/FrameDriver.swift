@@ -78,6 +78,11 @@ final class FrameDriver: Sendable {
     private let hasExecutor = Atomic<Bool>(false)
     /// The dispatching thread (`pthread_self`), or 0.
     private let dispatcher = Atomic<UInt>(0)
+    /// The dispatching thread's kernel thread id, or 0: where the stall watchdog reads its registers.
+    private let dispatcherThreadID = Atomic<Int32>(0)
+    /// Serialises a stall's reports, the watchdog's while it lasts and the frame thread's at its end,
+    /// so that each stall is reported once while it lasts and its end never comes first.
+    private let stallReporting = Locked(())
     /// A link changed since the frame thread last asked every link what it wants. Outside `shared`
     /// so that the frame thread reads it every tick without taking the lock; set after the change
     /// it announces, cleared before the links are read.
@@ -260,8 +265,9 @@ final class FrameDriver: Sendable {
 
     /// Makes the calling thread this driver's dispatcher (or none, with `false`).
     func markDispatcher(_ isDispatcher: Bool) {
-        dispatcher.store(
-            isDispatcher ? UInt(bitPattern: Int(bitPattern: pthread_self())) : 0, ordering: .releasing)
+        let thread = isDispatcher ? SampledThread.current : SampledThread(pthread: 0, threadID: 0)
+        dispatcherThreadID.store(thread.threadID, ordering: .releasing)
+        dispatcher.store(thread.pthread, ordering: .releasing)
     }
 
     /// How much of the next interval jobs may not use: the margin before the next frame starts.
@@ -388,11 +394,18 @@ final class FrameDriver: Sendable {
     /// Reports the running activity that started at `since` as a stall, with the frame thread's
     /// stack, unless the thread came back while the stack was taken.
     private func reportStall(since: Int64, now: Int64, links: [DisplayLink]) {
-        let thread = dispatcher.load(ordering: .acquiring)
-        let stack = thread == 0 ? [] : StackSampler.stack(of: thread)
-        guard activity.since.load(ordering: .acquiring) == since else { return }
-        activity.reported.store(since, ordering: .releasing)
-        report(stallOf: since, links: links, phase: .ongoing, duration: now - since, stack: stack)
+        let thread = SampledThread(
+            pthread: dispatcher.load(ordering: .acquiring), threadID: dispatcherThreadID.load(ordering: .acquiring))
+        let stack =
+            thread.pthread == 0 || thread.threadID == 0
+            ? StackSample.missing("no thread was dispatching") : StackSampler.sample(thread)
+        stallReporting.withLock { _ in
+            guard activity.since.load(ordering: .acquiring) == since,
+                activity.reported.load(ordering: .acquiring) != since
+            else { return }
+            activity.reported.store(since, ordering: .releasing)
+            report(stallOf: since, links: links, phase: .ongoing, duration: now - since, stack: stack)
+        }
     }
 
     /// The shortest stall threshold of the links.
@@ -430,22 +443,37 @@ final class FrameDriver: Sendable {
         let links = shared.withLock { $0.links }
         let threshold = stallThreshold(links: links)
         guard now - since >= threshold else { return }
-        activity.reported.store(since, ordering: .releasing)
-        report(
-            stallOf: since, links: links, phase: .ongoing, duration: threshold,
-            stack: StackSampler.stackOfThisThread())
+        let stack = StackSample(frames: StackSampler.stackOfThisThread(), missingReason: nil)
+        stallReporting.withLock { _ in
+            activity.reported.store(since, ordering: .releasing)
+            report(stallOf: since, links: links, phase: .ongoing, duration: threshold, stack: stack)
+        }
     }
 
-    /// Ends the running activity; reports the end of a stall that was reported while it lasted.
+    /// Ends the running activity. A stall reported while it lasted is reported as ended; one that
+    /// passed the threshold before its report could go out is reported now, then as ended.
     private func endActivity() {
         guard let started = activity.end() else { return }
-        let links = shared.withLock { $0.links }
-        report(stallOf: started, links: links, phase: .ended, duration: now() - started, stack: [])
+        guard stallAlarm.isWatched.load(ordering: .relaxed) || activity.reported.load(ordering: .acquiring) == started
+        else { return }
+        let end = now()
+        stallReporting.withLock { _ in
+            let links = shared.withLock { $0.links }
+            if activity.reported.load(ordering: .acquiring) != started {
+                guard end - started >= stallAlarm.threshold.load(ordering: .relaxed) else { return }
+                activity.reported.store(started, ordering: .releasing)
+                report(
+                    stallOf: started, links: links, phase: .ongoing, duration: end - started,
+                    stack: .missing("it ended before its stack could be taken"))
+            }
+            report(stallOf: started, links: links, phase: .ended, duration: end - started,
+                stack: StackSample(frames: [], missingReason: nil))
+        }
     }
 
     /// Sends a stall report to every link on the driver and logs it.
     private func report(
-        stallOf since: Int64, links: [DisplayLink], phase: FrameStall.Phase, duration: Int64, stack: [String]
+        stallOf since: Int64, links: [DisplayLink], phase: FrameStall.Phase, duration: Int64, stack: StackSample
     ) {
         let identity = activity.link.load(ordering: .relaxed)
         let period = shared.withLock { $0.info.period }
@@ -455,7 +483,8 @@ final class FrameDriver: Sendable {
         let stall = FrameStall(
             phase: phase, activity: what, started: MonotonicInstant(nanoseconds: since),
             duration: Duration(nanoseconds: duration),
-            intervalsMissed: max(0, Int(Double(duration) / period.nanoseconds) - 1), stack: stack)
+            intervalsMissed: max(0, Int(Double(duration) / period.nanoseconds) - 1), stack: stack.frames,
+            missingStackReason: phase == .ongoing ? stack.missingReason : nil)
         logger.warning("\(stall)")
         for link in links { link.report(stall) }
     }

@@ -17,11 +17,10 @@ final class ActivityBoard: Sendable {
         since.store(max(now, 1), ordering: .releasing)
     }
 
-    /// Marks its end; the `since` of the activity when an ongoing report was sent for it.
+    /// Marks its end; the `since` of the activity that ended, nil when none ran.
     func end() -> Int64? {
         let started = since.load(ordering: .relaxed)
         since.store(0, ordering: .releasing)
-        let reportedFor = reported.load(ordering: .acquiring)
-        return started != 0 && reportedFor == started ? started : nil
+        return started != 0 ? started : nil
     }
 }

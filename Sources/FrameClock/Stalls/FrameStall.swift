@@ -31,13 +31,20 @@ public struct FrameStall: Hashable, Sendable, CustomStringConvertible {
     public var intervalsMissed: Int
     /// The frame thread's stack when the stall was seen, innermost first, as function names
     /// (demangled where they are Swift's); empty in the report of its end, and where the stack could
-    /// not be taken (a manual source in virtual time has no thread to look at).
+    /// not be taken (``missingStackReason`` says why).
+    ///
+    /// Taking it never disturbs the thread: a thread blocked in a system call is not signalled, and
+    /// its call returns exactly when it would have without the report.
     public var stack: [String]
+    /// Why a report made while the stall lasts has no stack (the stall ended before its stack could
+    /// be taken, or the thread kept waking while it was read); nil when it has one, and in the report
+    /// of a stall's end.
+    public var missingStackReason: String?
 
     /// Creates a report (FrameClock makes these; tests may too).
     public init(
         phase: Phase, activity: FrameActivity, started: MonotonicInstant, duration: Duration,
-        intervalsMissed: Int, stack: [String]
+        intervalsMissed: Int, stack: [String], missingStackReason: String? = nil
     ) {
         self.phase = phase
         self.activity = activity
@@ -45,6 +52,7 @@ public struct FrameStall: Hashable, Sendable, CustomStringConvertible {
         self.duration = duration
         self.intervalsMissed = intervalsMissed
         self.stack = stack
+        self.missingStackReason = missingStackReason
     }
 
     /// One line, as logged.
@@ -53,7 +61,10 @@ public struct FrameStall: Hashable, Sendable, CustomStringConvertible {
         let length = "\(DecimalFormat.string(seconds, digits: 2)) s"
         switch phase {
         case .ongoing:
-            let frames = stack.isEmpty ? "" : "; stack: " + stack.prefix(12).joined(separator: " ← ")
+            let frames =
+                !stack.isEmpty
+                ? "; stack: " + stack.prefix(12).joined(separator: " ← ")
+                : missingStackReason.map { "; no stack: \($0)" } ?? ""
             return "frame thread stalled \(length) so far in \(activity)\(frames)"
         case .ended:
             return "frame thread stall ended after \(length) in \(activity); \(intervalsMissed) frame "
