@@ -3,9 +3,9 @@
 #define _GNU_SOURCE
 #include "CBlockedStack.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <libunwind.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
@@ -21,6 +21,15 @@
 #define FC_MAX_FRAME_SEARCHES 16
 // Swift marks an async frame's saved frame pointer with bit 60.
 #define FC_ASYNC_FRAME_BIT (1ULL << 60)
+// The loaded segments remembered for a walk.
+#define FC_MAX_SEGMENTS 2048
+
+// A loaded image's segment: read in place (the unwind tables, code), where the stack is read
+// through process_vm_readv.
+struct fc_segment {
+    uint64_t start, end;
+    bool executable;
+};
 
 struct fc_registers {
     unw_word_t pc, sp, bp;
@@ -29,9 +38,37 @@ struct fc_registers {
 static pthread_mutex_t unwind_lock = PTHREAD_MUTEX_INITIALIZER;
 static unw_addr_space_t address_space;
 static uint8_t frame_search_window[FC_FRAME_SEARCH_BYTES];
+static struct fc_segment segments[FC_MAX_SEGMENTS];
+static int segment_count;
 
-// Reads `length` bytes at `address` of this process; false where any is not mapped.
+static int remember_segments(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    (void)data;
+    for (int index = 0; index < info->dlpi_phnum && segment_count < FC_MAX_SEGMENTS; index++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        if (header->p_type != PT_LOAD || !(header->p_flags & PF_R)) continue;
+        uint64_t start = info->dlpi_addr + header->p_vaddr;
+        segments[segment_count++] = (struct fc_segment){start, start + header->p_memsz, (header->p_flags & PF_X) != 0};
+    }
+    return 0;
+}
+
+// The loaded segment holding [address, address + length), or NULL.
+static const struct fc_segment *segment_holding(uint64_t address, size_t length) {
+    for (int index = 0; index < segment_count; index++) {
+        if (address >= segments[index].start && address + length <= segments[index].end) return &segments[index];
+    }
+    return NULL;
+}
+
+// Reads `length` bytes at `address` of this process; false where any is not mapped. A loaded
+// image is read in place (images stay loaded: Swift programs do not unload them); anything else,
+// the stack above all, through the kernel, so that a stale address fails instead of faulting.
 static bool read_memory(uint64_t address, void *into, size_t length) {
+    if (segment_holding(address, length)) {
+        memcpy(into, (const void *)(uintptr_t)address, length);
+        return true;
+    }
     struct iovec local = {into, length};
     struct iovec remote = {(void *)(uintptr_t)address, length};
     return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)length;
@@ -86,10 +123,10 @@ static void make_address_space(void) {
 
 // Whether `address` follows a call instruction in a loaded image: a return address.
 static bool is_return_address(uint64_t address) {
-    Dl_info info;
-    if (address < 8 || dladdr((void *)(uintptr_t)(address - 1), &info) == 0) return false;
+    const struct fc_segment *segment = address < 8 ? NULL : segment_holding(address - 8, 8);
+    if (segment == NULL || !segment->executable) return false;
     uint8_t code[8];
-    if (!read_memory(address - 8, code, sizeof code)) return false;
+    memcpy(code, (const void *)(uintptr_t)(address - 8), sizeof code);
     if (code[3] == 0xE8) return true;  // call rel32
     // call r/m64 (FF /2) with a ModRM byte, a SIB byte or displacement of 0 to 5 bytes after it.
     for (int length = 2; length <= 7; length++) {
@@ -167,6 +204,8 @@ int fc_unwind_blocked_thread(uint64_t pc, uint64_t sp, void **frames, int capaci
     if (capacity < 1 || pc == 0 || sp == 0) return -EINVAL;
     pthread_mutex_lock(&unwind_lock);
     if (address_space == NULL) make_address_space();
+    segment_count = 0;
+    dl_iterate_phdr(remember_segments, NULL);
     int result = address_space ? unwind_locked(pc, sp, frames, capacity) : -ENOMEM;
     pthread_mutex_unlock(&unwind_lock);
     return result;

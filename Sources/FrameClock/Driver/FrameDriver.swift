@@ -395,16 +395,20 @@ final class FrameDriver: Sendable {
     /// stack, unless the thread came back while the stack was taken.
     private func reportStall(since: Int64, now: Int64, links: [DisplayLink]) {
         let thread = SampledThread(
-            pthread: dispatcher.load(ordering: .acquiring), threadID: dispatcherThreadID.load(ordering: .acquiring))
+            pthread: dispatcher.load(ordering: .acquiring),
+            threadID: dispatcherThreadID.load(ordering: .acquiring))
         let stack =
             thread.pthread == 0 || thread.threadID == 0
-            ? StackSample.missing("no thread was dispatching") : StackSampler.sample(thread)
+            ? SampledStack.missing("no thread was dispatching") : StackSampler.sample(thread)
+        // Named once claimed, under the lock: the report of the stall's end waits for this one.
         stallReporting.withLock { _ in
             guard activity.since.load(ordering: .acquiring) == since,
                 activity.reported.load(ordering: .acquiring) != since
             else { return }
             activity.reported.store(since, ordering: .releasing)
-            report(stallOf: since, links: links, phase: .ongoing, duration: now - since, stack: stack)
+            report(
+                stallOf: since, links: links, phase: .ongoing, duration: now - since,
+                stack: StackSampler.name(stack))
         }
     }
 
@@ -454,9 +458,10 @@ final class FrameDriver: Sendable {
     /// passed the threshold before its report could go out is reported now, then as ended.
     private func endActivity() {
         guard let started = activity.end() else { return }
-        guard stallAlarm.isWatched.load(ordering: .relaxed) || activity.reported.load(ordering: .acquiring) == started
-        else { return }
+        let wasReported = activity.reported.load(ordering: .acquiring) == started
+        guard stallAlarm.isWatched.load(ordering: .relaxed) || wasReported else { return }
         let end = now()
+        guard wasReported || end - started >= stallAlarm.threshold.load(ordering: .relaxed) else { return }
         stallReporting.withLock { _ in
             let links = shared.withLock { $0.links }
             if activity.reported.load(ordering: .acquiring) != started {
@@ -466,14 +471,16 @@ final class FrameDriver: Sendable {
                     stallOf: started, links: links, phase: .ongoing, duration: end - started,
                     stack: .missing("it ended before its stack could be taken"))
             }
-            report(stallOf: started, links: links, phase: .ended, duration: end - started,
+            report(
+                stallOf: started, links: links, phase: .ended, duration: end - started,
                 stack: StackSample(frames: [], missingReason: nil))
         }
     }
 
     /// Sends a stall report to every link on the driver and logs it.
     private func report(
-        stallOf since: Int64, links: [DisplayLink], phase: FrameStall.Phase, duration: Int64, stack: StackSample
+        stallOf since: Int64, links: [DisplayLink], phase: FrameStall.Phase, duration: Int64,
+        stack: StackSample
     ) {
         let identity = activity.link.load(ordering: .relaxed)
         let period = shared.withLock { $0.info.period }

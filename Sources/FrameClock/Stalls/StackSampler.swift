@@ -16,7 +16,8 @@ struct SampledThread: Hashable, Sendable {
 
     /// The calling thread.
     static var current: SampledThread {
-        SampledThread(pthread: UInt(bitPattern: Int(bitPattern: pthread_self())), threadID: fc_current_thread_id())
+        SampledThread(
+            pthread: UInt(bitPattern: Int(bitPattern: pthread_self())), threadID: fc_current_thread_id())
     }
 }
 
@@ -27,6 +28,18 @@ struct StackSample: Hashable, Sendable {
     var missingReason: String?
 
     static func missing(_ reason: String) -> StackSample { StackSample(frames: [], missingReason: reason) }
+}
+
+/// A stack as taken, innermost first: a program counter, then return addresses; or none, and why.
+/// Naming the addresses (``StackSampler/name(_:)``) takes longer than taking them.
+struct SampledStack: Hashable, Sendable {
+    var addresses: [UInt]
+    /// Why there are no addresses; nil when there are.
+    var missingReason: String?
+
+    static func missing(_ reason: String) -> SampledStack {
+        SampledStack(addresses: [], missingReason: reason)
+    }
 }
 
 /// Stacks as function names: another thread's, taken without disturbing it, or the calling thread's.
@@ -58,7 +71,7 @@ enum StackSampler {
     }
 
     /// The stack of `thread`, which must be a thread of this process that is not the caller.
-    static func sample(_ thread: SampledThread) -> StackSample {
+    static func sample(_ thread: SampledThread) -> SampledStack {
         var problem = "it kept waking while its stack was read"
         for _ in 0..<attempts {
             let state: KernelThreadState
@@ -73,7 +86,7 @@ enum StackSampler {
                 // The same registers after the walk: the thread did not run meanwhile.
                 guard (try? KernelThreadState.read(threadID: thread.threadID)) == state else { continue }
                 switch unwound {
-                case .success(let addresses): return StackSample(frames: names(addresses), missingReason: nil)
+                case .success(let addresses): return SampledStack(addresses: addresses, missingReason: nil)
                 case .failure(let error):
                     return .missing("its stack could not be walked (\(SystemCall.name(of: error)))")
                 }
@@ -100,21 +113,27 @@ enum StackSampler {
     /// The return addresses of a blocked thread, walked from its registers.
     private static func unwind(programCounter: UInt64, stackPointer: UInt64) -> Result<[UInt], Errno> {
         withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { frames in
-            let count = fc_unwind_blocked_thread(programCounter, stackPointer, frames.baseAddress, Int32(capacity))
+            let count = fc_unwind_blocked_thread(
+                programCounter, stackPointer, frames.baseAddress, Int32(capacity))
             guard count > 0 else { return .failure(Errno(rawValue: -count)) }
             return .success(frames.prefix(Int(count)).map { UInt(bitPattern: $0) })
         }
     }
 
     /// A running thread's stack, recorded by its signal handler.
-    private static func sampleBySignal(_ thread: SampledThread) -> StackSample {
-        guard isAvailable else { return .missing("it runs user code, and the sampling signal cannot be installed") }
-        return withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { frames in
+    private static func sampleBySignal(_ thread: SampledThread) -> SampledStack {
+        guard isAvailable else {
+            return .missing("it runs user code, and the sampling signal cannot be installed")
+        }
+        return withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) {
+            frames in
             let count = fc_stack_sample(thread.pthread, frames.baseAddress, Int32(capacity), signalTimeout)
-            guard count > 0 else { return .missing("it runs user code and did not answer the sampling signal") }
+            guard count > 0 else {
+                return .missing("it runs user code and did not answer the sampling signal")
+            }
             // The first frames are the signal handler's own and the kernel's return trampoline.
             let addresses = frames.prefix(Int(count)).dropFirst(2).map { UInt(bitPattern: $0) }
-            return StackSample(frames: names(addresses), missingReason: nil)
+            return SampledStack(addresses: addresses, missingReason: nil)
         }
     }
 
@@ -130,11 +149,23 @@ enum StackSampler {
             }
             if !result.isEmpty { return result }
         }
-        return withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { frames in
+        return withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) {
+            frames in
             let count = fc_stack_of_this_thread(frames.baseAddress, Int32(capacity))
             return names(frames.prefix(Int(max(0, count))).dropFirst().map { UInt(bitPattern: $0) })
         }
     }
+
+    /// A sampled stack as function names.
+    static func name(_ stack: SampledStack) -> StackSample {
+        StackSample(frames: names(stack.addresses), missingReason: stack.missingReason)
+    }
+
+    /// The names already looked up, by address: a stall's frames recur, and dladdr scans an image's
+    /// whole symbol table for each.
+    private static let knownNames = Locked<[UInt: String]>([:])
+    /// The most names kept.
+    private static let knownNamesCapacity = 4096
 
     /// The names of `addresses` (a program counter, then return addresses), those without an
     /// exported name as their image and offset, runs of the same name (recursion, thunks) kept once.
@@ -144,13 +175,23 @@ enum StackSampler {
         for (index, address) in addresses.enumerated() where address != 0 {
             // A return address may lie past its function's end (a call that does not return).
             let lookup = index == 0 ? address : address - 1
-            let named = buffer.withUnsafeMutableBufferPointer {
-                fc_symbol_name(UnsafeMutableRawPointer(bitPattern: lookup), $0.baseAddress, $0.count)
-            }
             let name =
-                named != 0
-                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                : "0x" + String(address, radix: 16)
+                knownNames.withLock { $0[lookup] }
+                ?? {
+                    let named = buffer.withUnsafeMutableBufferPointer {
+                        fc_symbol_name(UnsafeMutableRawPointer(bitPattern: lookup), $0.baseAddress, $0.count)
+                    }
+                    let name =
+                        named != 0
+                        ? String(
+                            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                        : "0x" + String(address, radix: 16)
+                    knownNames.withLock { known in
+                        if known.count >= knownNamesCapacity { known.removeAll(keepingCapacity: true) }
+                        known[lookup] = name
+                    }
+                    return name
+                }()
             if result.last != name { result.append(name) }
         }
         return result
