@@ -125,6 +125,22 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // A stall report's stack of a thread blocked in `read` on a pipe, taken without disturbing it
+    // (its registers from /proc, libunwind over our memory, the registers read again), then named
+    // (dladdr, a cache by address after the first time).
+    Benchmark(
+        "Stack of a blocked thread, taken and named",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal, .instructions], scalingFactor: .one)
+    ) { benchmark in
+        let blocked = BlockedReader()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(StackSampler.name(StackSampler.sample(blocked.thread)))
+        }
+        benchmark.stopMeasurement()
+        blocked.release()
+    }
+
     // The grid arithmetic alone: where tick k lies and which tick an instant falls in.
     Benchmark("Pacing arithmetic (exact grid offset and tick lookup)") { benchmark in
         let period = try FramePeriod(framesPerSecond: 59.94)

@@ -10,32 +10,32 @@ import SystemPackage
 
 /// A thread that stall reports may take the stack of: its `pthread_t` (for a signal) and its kernel
 /// thread id (for `/proc/self/task`).
-struct SampledThread: Hashable, Sendable {
+package struct SampledThread: Hashable, Sendable {
     let pthread: UInt
     let threadID: Int32
 
     /// The calling thread.
-    static var current: SampledThread {
+    package static var current: SampledThread {
         SampledThread(
             pthread: UInt(bitPattern: Int(bitPattern: pthread_self())), threadID: fc_current_thread_id())
     }
 }
 
 /// A stack for a stall report, innermost first, as function names; or none, and why.
-struct StackSample: Hashable, Sendable {
-    var frames: [String]
+package struct StackSample: Hashable, Sendable {
+    package var frames: [String]
     /// Why there are no frames; nil when there are.
-    var missingReason: String?
+    package var missingReason: String?
 
     static func missing(_ reason: String) -> StackSample { StackSample(frames: [], missingReason: reason) }
 }
 
 /// A stack as taken, innermost first: a program counter, then return addresses; or none, and why.
 /// Naming the addresses (``StackSampler/name(_:)``) takes longer than taking them.
-struct SampledStack: Hashable, Sendable {
-    var addresses: [UInt]
+package struct SampledStack: Hashable, Sendable {
+    package var addresses: [UInt]
     /// Why there are no addresses; nil when there are.
-    var missingReason: String?
+    package var missingReason: String?
 
     static func missing(_ reason: String) -> SampledStack {
         SampledStack(addresses: [], missingReason: reason)
@@ -49,7 +49,7 @@ struct SampledStack: Hashable, Sendable {
 /// is walked by libunwind, and the registers are read again so that a thread that woke meanwhile
 /// is not reported with a torn stack. Only a thread that runs user code, with no call to interrupt,
 /// is asked for its stack by a signal whose handler records it.
-enum StackSampler {
+package enum StackSampler {
     /// How many times a thread that keeps moving is looked at before the report goes without a stack.
     private static let attempts = 4
     /// How many more looks a thread must be seen running in before it is signalled: a thread seen
@@ -71,7 +71,7 @@ enum StackSampler {
     }
 
     /// The stack of `thread`, which must be a thread of this process that is not the caller.
-    static func sample(_ thread: SampledThread) -> SampledStack {
+    package static func sample(_ thread: SampledThread) -> SampledStack {
         var problem = "it kept waking while its stack was read"
         for _ in 0..<attempts {
             let state: KernelThreadState
@@ -157,7 +157,7 @@ enum StackSampler {
     }
 
     /// A sampled stack as function names.
-    static func name(_ stack: SampledStack) -> StackSample {
+    package static func name(_ stack: SampledStack) -> StackSample {
         StackSample(frames: names(stack.addresses), missingReason: stack.missingReason)
     }
 
