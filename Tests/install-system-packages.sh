@@ -3,7 +3,7 @@
 # Usage: Tests/install-system-packages.sh [extra packages...]
 set -euo pipefail
 
-packages=(libdrm-dev libcairo2-dev libwayland-dev pkg-config rt-tests weston wayland-protocols valgrind iproute2 python3 "$@")
+packages=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev pkg-config rt-tests weston wayland-protocols valgrind iproute2 python3 "$@")
 # Installed without their recommends (mutter's would pull in a desktop): mutter headless with two
 # virtual monitors for the mixed-refresh tests, and dbus-run-session for its session bus.
 lean=(mutter dbus)
