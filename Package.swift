@@ -127,11 +127,17 @@ let package = Package(
         // and frame-bench's lookup scenarios run (package access only).
         .target(
             name: "HostLookup", dependencies: ["FrameClock"], path: "Examples/HostLookup", swiftSettings: strict),
+        // clock-demo's face, a seconds ring drawn with Cairo, shared with the tests and benchmarks that
+        // draw it (package access only: it is the demo's, not part of LayerRendering's API).
+        .target(
+            name: "DemoClockFace", dependencies: ["LayerRendering", "MediaTiming"],
+            path: "Examples/DemoClockFace", swiftSettings: strict),
         .executableTarget(
             name: "ClockDemo",
             dependencies: [
                 "FrameClock",
                 "HostLookup",
+                "DemoClockFace",
                 "DRM",
                 "KMSPresentation",
                 "MediaTiming",
@@ -148,12 +154,12 @@ let package = Package(
             // only the C library's.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
-        // An activity spinner from a replicator layer, as PNG frames (README, docs/spinner.png).
+        // An activity spinner from a replicator layer, as PNG frames (docs/spinner.png).
         .executableTarget(
             name: "SpinnerFrames", dependencies: ["MediaTiming", "LayerRendering"], path: "Examples/SpinnerFrames",
             swiftSettings: strict),
         // A front end the actor way: a spinner on the frame thread, a slow fetch off it, its result
-        // applied on the scene actor between frames (README, "Callbacks on a scene actor").
+        // applied on the scene actor between frames (DocC: "Living on the frame thread").
         .executableTarget(
             name: "SceneActorDemo", dependencies: ["FrameClock", "MediaTiming"],
             path: "Examples/SceneActorDemo",
@@ -204,6 +210,7 @@ let package = Package(
         .executableTarget(
             name: "RenderingBenchmarks",
             dependencies: [
+                "DemoClockFace",
                 "LayerRendering",
                 "MediaTiming",
                 .product(name: "Benchmark", package: "benchmark"),
@@ -262,7 +269,8 @@ let package = Package(
         .testTarget(
             name: "DRMIntegrationTests",
             dependencies: [
-                "DRM", "FrameClock", "ClockDemo", "KMSPresentation", "LayerRendering", "MediaTiming",
+                "DRM", "FrameClock", "ClockDemo", "DemoClockFace", "KMSPresentation", "LayerRendering",
+                "MediaTiming",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/DRMIntegrationTests",
@@ -304,7 +312,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "LayerRenderingTests", dependencies: ["LayerRendering", "MediaTiming"],
+            name: "LayerRenderingTests", dependencies: ["LayerRendering", "MediaTiming", "DemoClockFace"],
             swiftSettings: strict),
     ]
 )

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds clock-demo optimised (release) and runs it; arguments are passed
-# on (try --help). The first release build takes a few minutes: its progress goes to standard error,
-# so that standard output is the demo's alone. Works without a terminal (CI: plain status lines).
+# Installs what building needs when it is missing (libdrm, Cairo, libwayland-client, pkg-config: not
+# the tests' compositors and tools), builds clock-demo optimised (release) and runs it; arguments are
+# passed on (try --help). The first release build takes a few minutes: its progress goes to standard
+# error, so that standard output is the demo's alone. Works without a terminal (CI: plain status lines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash Tests/install-system-packages.sh
+bash Tests/install-system-packages.sh --build-only
 echo "run-clock-demo: building clock-demo (release; the first build takes a few minutes)..." >&2
 swift build -c release --product clock-demo >&2
 exec .build/release/clock-demo "$@"

@@ -1,30 +1,42 @@
 #!/usr/bin/env bash
-# Installs the Debian packages FrameClock builds against, when they are missing.
-# Usage: Tests/install-system-packages.sh [extra packages...]
+# Installs the Debian packages FrameClock needs, when they are missing.
+# Usage: Tests/install-system-packages.sh [--build-only]
+#   --build-only  only what building the package needs (libdrm, Cairo, libwayland-client and libunwind
+#                 through pkg-config): what clock-demo's command installs;
+#   otherwise     also what the tests run against: weston and mutter headless, cyclictest, callgrind,
+#                 network namespaces.
 set -euo pipefail
 
-packages=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev pkg-config rt-tests weston wayland-protocols valgrind iproute2 python3 "$@")
+build=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev pkg-config)
+tools=(rt-tests weston wayland-protocols valgrind iproute2 python3)
 # Installed without their recommends (mutter's would pull in a desktop): mutter headless with two
 # virtual monitors for the mixed-refresh tests, and dbus-run-session for its session bus.
 lean=(mutter dbus)
-missing=()
-missing_lean=()
-for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-for package in "${lean[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing_lean+=("$package")
-done
-[ ${#missing[@]} -eq 0 ] && [ ${#missing_lean[@]} -eq 0 ] && exit 0
+if [ "${1:-}" = "--build-only" ]; then
+    tools=()
+    lean=()
+elif [ $# -gt 0 ]; then
+    echo "usage: $0 [--build-only]" >&2
+    exit 2
+fi
+
+missing() {
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || echo "$package"
+    done
+}
+mapfile -t missing_full < <(missing "${build[@]}" "${tools[@]}")
+mapfile -t missing_lean < <(missing "${lean[@]}")
+[ ${#missing_full[@]} -eq 0 ] && [ ${#missing_lean[@]} -eq 0 ] && exit 0
 
 run_as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
-echo "installing: ${missing[*]} ${missing_lean[*]}" >&2
+echo "installing: ${missing_full[*]} ${missing_lean[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 run_as_root apt-get update -q -o DPkg::Lock::Timeout=120 >&2
-if [ ${#missing[@]} -gt 0 ]; then
-    run_as_root apt-get install -y -q -o DPkg::Lock::Timeout=120 "${missing[@]}" >&2
+if [ ${#missing_full[@]} -gt 0 ]; then
+    run_as_root apt-get install -y -q -o DPkg::Lock::Timeout=120 "${missing_full[@]}" >&2
 fi
 if [ ${#missing_lean[@]} -gt 0 ]; then
     run_as_root apt-get install -y -q -o DPkg::Lock::Timeout=120 --no-install-recommends "${missing_lean[@]}" >&2

@@ -1,4 +1,5 @@
 import Benchmark
+import DemoClockFace
 import LayerRendering
 import MediaTiming
 

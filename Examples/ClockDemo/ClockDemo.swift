@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoClockFace
 import Foundation
 import FrameClock
 import LayerRendering

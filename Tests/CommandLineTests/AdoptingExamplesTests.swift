@@ -2,9 +2,9 @@ import Foundation
 import LayerRendering
 import Testing
 
-/// The README's "Use FrameClock in your package": its code blocks are the files of
-/// Examples/Adopting, a package that depends on this one by path, and that package builds and runs.
-@Suite("Examples/Adopting, as the README shows it")
+/// Examples/Adopting, a package of its own that depends on this one by path as an adopter's package
+/// does: it builds without warnings, and its two programs run (an offline renderer, a live link).
+@Suite("Examples/Adopting, built and run as an adopter's package")
 struct AdoptingExamplesTests {
     /// The package's root folder (this file is Tests/CommandLineTests/AdoptingExamplesTests.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -12,41 +12,6 @@ struct AdoptingExamplesTests {
     static let example = root.appendingPathComponent("Examples/Adopting")
     /// The example's own build folder, beside the package's (`.build-*` is ignored by git).
     static let buildFolder = root.appendingPathComponent(".build-adopting")
-
-    /// The fenced code blocks of the README section titled `title`, in order, with their language.
-    static func codeBlocks(inSection title: String) throws -> [(language: String, code: String)] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n## \(title)\n"), "no section '\(title)'")
-        let rest = readme[start.upperBound...]
-        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
-        var blocks: [(String, String)] = []
-        var open: (language: String, lines: [Substring])? = nil
-        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let block = open {
-                if line == "```" {
-                    blocks.append((block.language, block.lines.joined(separator: "\n") + "\n"))
-                    open = nil
-                } else {
-                    open?.lines.append(line)
-                }
-            } else if line.hasPrefix("```") {
-                open = (String(line.dropFirst(3)), [])
-            }
-        }
-        return blocks
-    }
-
-    @Test func theReadmesBlocksAreTheExamplesFiles() throws {
-        let swiftBlocks = try Self.codeBlocks(inSection: "Use FrameClock in your package").filter {
-            $0.language == "swift"
-        }
-        let files = ["Package.swift", "Sources/OfflineRender/main.swift", "Sources/LiveClock/main.swift"]
-        try #require(swiftBlocks.count == files.count, "\(swiftBlocks.count) swift blocks")
-        for (block, file) in zip(swiftBlocks, files) {
-            let text = try String(contentsOf: Self.example.appendingPathComponent(file), encoding: .utf8)
-            #expect(block.code == text, "the README's block differs from Examples/Adopting/\(file)")
-        }
-    }
 
     @Test func theExamplesBuildAndRun() throws {
         let build = try Self.run(

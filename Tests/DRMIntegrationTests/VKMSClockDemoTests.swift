@@ -1,4 +1,5 @@
 import DRM
+import DemoClockFace
 import FrameClock
 import LayerRendering
 import MediaTiming

@@ -3,8 +3,8 @@ import Testing
 
 @testable import FrameClock
 
-/// The API as the README writes it, compiled and run unchanged (on a manual source
-/// so that it is deterministic; `.automatic` is exercised in the live and vkms suites).
+/// The display link as the README's example writes it (and the design's), compiled and run on a
+/// manual source so that it is deterministic (`.automatic` is exercised in the live and vkms suites).
 @Test func theDesignAPICompilesAndRuns() async throws {
     let source = try ManualFrameSource(framesPerSecond: 60)
     let link = try DisplayLink(source: .manual(source))

@@ -1,3 +1,4 @@
+import DemoClockFace
 import Foundation
 import LayerRendering
 import MediaTiming

@@ -1,3 +1,4 @@
+import DemoClockFace
 import LayerRendering
 import MediaTiming
 import Testing

@@ -1,7 +1,8 @@
 import MediaTiming
 import Testing
 
-/// The README's timing-model example, verbatim, with its promised value.
+/// The README's timing-model example (also MediaTiming's DocC overview), verbatim, with its promised
+/// value.
 @Test func readmeClockRingExample() {
     let ring = ShapeLayer()
     ring.path = .circle(center: Point(x: 128, y: 128), radius: 100)  // from 12 o'clock, clockwise
@@ -13,8 +14,9 @@ import Testing
     #expect(abs(ring.presentationValue(of: .strokeEnd, atRootTime: 1234.5) - 0.25) < 1e-9)
 }
 
-/// The README's transaction example: a 0.5 s ease-in fade whose completion removes the badge.
-@Test func readmeTransactionExample() throws {
+/// The transaction example of the DocC article "Coming from Core Animation": a 0.5 s ease-in fade
+/// whose completion removes the badge.
+@Test func comingFromCoreAnimationTransactionExample() throws {
     let tree = LayerTree(currentTime: 100)
     let badge = Layer()
     try tree.root.addSublayer(badge)

@@ -86,7 +86,8 @@ extension WestonLinkTests {
             #expect(run.figure("discarded") != nil, "\(log)")
             // Every frame after the first found the next one drawn ahead (into a free buffer, with
             // no wait), and committed it or, when its target moved, drew it anew; most were
-            // committed as drawn. (How many reached the screen on time is a real-time figure: README.)
+            // committed as drawn. (How many reached the screen on time is a real-time figure:
+            // docs/wayland-pacing.md.)
             let ahead = run.figure("drawn ahead") ?? 0
             let redrawn = run.figure("redrawn") ?? -1
             #expect(run.figure("no buffer ahead") == 0, "\(log)")

@@ -1,7 +1,7 @@
 import Foundation
 import Wayland
 
-/// The figures of one frame run, printed for docs/notes/wayland-module.md (never asserted on).
+/// The figures of one frame run, printed for docs/wayland-pacing.md (never asserted on).
 struct FrameTimingReport {
     let driver: FrameDriver
 

@@ -4,7 +4,7 @@ import Wayland
 
 /// `frame-bench --mixed-refresh`: a display link on a Wayland window moved between a 60 Hz and a
 /// 144 Hz output (60 → 144 → 60 Hz), under a compositor with both — mutter headless with two virtual
-/// monitors (README, "Mixed refresh rates"). For each move: how many frames the link took to follow
+/// monitors (docs/frame-bench/mixed-refresh.md). For each move: how many frames the link took to follow
 /// it, and on each side of it the callback cadence, the callbacks' lateness and how far from the
 /// predicted target each frame was shown; over the run, duplicates, bursts and skips the frames did
 /// not report.
@@ -55,7 +55,7 @@ enum MixedRefreshBench {
         } catch {
             throw Unavailable(
                 description: "--mixed-refresh needs WAYLAND_DISPLAY to name a compositor with a 60 Hz and a "
-                    + "144 Hz output (mutter headless: see README): \(error)")
+                    + "144 Hz output (mutter headless: see docs/frame-bench/mixed-refresh.md): \(error)")
         }
         defer { connection.close() }
         let outputs = connection.outputs

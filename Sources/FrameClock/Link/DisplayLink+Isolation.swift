@@ -29,7 +29,8 @@ extension DisplayLink {
         // executor checks that (its `checkIsolated`: the thread is its dispatcher, an atomic load)
         // and the callback is entered as `assumeIsolated` enters its operation — the same function
         // without the `isolated` parameter's annotation — because the runtime's own check on the
-        // way in (`swift_task_isCurrentExecutor`) cost about 10 µs on the path to every callback.
+        // way in (`swift_task_isCurrentExecutor`) costs far more than that load, on the path to every
+        // callback (docs/frame-bench/latency-on-demand/report.md).
         let executor = executor
         let body = unsafeBitCast(callback, to: (@Sendable (Scene, Frame) -> Void).self)
         try start { frame in

@@ -9,7 +9,7 @@ internal import PthreadLock
 /// on a change of it.
 ///
 /// It locks and unlocks the mutex itself rather than through `PthreadMutex.withLock`: a lock is taken
-/// several times on every frame's path, and the generic call across modules costs about 20 ns each.
+/// several times on every frame's path, and the generic call across modules is not inlined there.
 final class Locked<Value> {
     private let mutex = PthreadMutex()
     private let changed = PthreadCondition()

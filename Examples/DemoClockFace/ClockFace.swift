@@ -1,7 +1,9 @@
-public import MediaTiming
+package import LayerRendering
+package import MediaTiming
 
-/// The layer tree of a seconds clock, ready to draw: a ring track, a progress ring revealed from 12
-/// o'clock clockwise by a frozen 60-second `strokeEnd` animation, 60 tick marks and a text label.
+/// clock-demo's face, the layer tree of a seconds clock ready to draw: a ring track, a progress ring
+/// revealed from 12 o'clock clockwise by a frozen 60-second `strokeEnd` animation, 60 tick marks and
+/// a text label.
 ///
 /// The progress layer has speed 0, so its `timeOffset` picks the frame: ``show(secondsIntoMinute:label:)``
 /// sets it, and the ring then covers `seconds / 60` of the circle at any root time. Compute the
@@ -16,29 +18,29 @@ public import MediaTiming
 /// ```
 ///
 /// Like its layers, a clock face is not `Sendable`: it belongs to one isolation domain.
-public final class ClockFace {
+package final class ClockFace {
     /// The size of the face in pixels.
-    public let size: Size
+    package let size: Size
     /// The root of the tree: the whole face, `size` large.
-    public let root: Layer
+    package let root: Layer
     /// The full circle behind the progress ring.
-    public let track: ShapeLayer
+    package let track: ShapeLayer
     /// The ring that grows with the seconds (speed 0, a 60 s `strokeEnd` animation 0 → 1 under the
     /// key ``progressAnimationKey``).
-    public let progress: ShapeLayer
+    package let progress: ShapeLayer
     /// The 60 tick marks (every fifth longer).
-    public let ticks: ShapeLayer
+    package let ticks: ShapeLayer
     /// The text in the middle.
-    public let label: TextLayer
+    package let label: TextLayer
     /// What fills the image behind the face when rendering. Default: opaque near-black.
-    public var background = Color(red: 0.06, green: 0.06, blue: 0.08)
+    package var background = Color(red: 0.06, green: 0.06, blue: 0.08)
 
     /// The key of the progress ring's `strokeEnd` animation.
-    public static let progressAnimationKey = "secondsSweep"
+    package static let progressAnimationKey = "secondsSweep"
 
     /// A face of `size` pixels; the ring's radius fits the smaller side. Colours, widths and the
     /// font can be changed afterwards through the layers.
-    public init(size: Size) {
+    package init(size: Size) {
         self.size = size
         let width = size.width.isFinite && size.width > 0 ? size.width : 1
         let height = size.height.isFinite && size.height > 0 ? size.height : 1
@@ -114,10 +116,10 @@ public final class ClockFace {
     }
 
     /// The seconds the progress ring shows, in [0, 60).
-    public var secondsIntoMinute: Double { progress.timeOffset }
+    package var secondsIntoMinute: Double { progress.timeOffset }
 
     /// The label's text.
-    public var labelText: String {
+    package var labelText: String {
         get { label.string }
         set { label.string = newValue }
     }
@@ -125,7 +127,7 @@ public final class ClockFace {
     /// Shows `seconds` into the minute: the ring covers `seconds / 60` of the circle from 12 o'clock.
     /// Seconds outside [0, 60) wrap round (61.5 shows as 1.5; a leap second's 60.x as 0.x); NaN and
     /// infinities show 0. With `label`, the label text is replaced too.
-    public func show(secondsIntoMinute seconds: Double, label text: String? = nil) {
+    package func show(secondsIntoMinute seconds: Double, label text: String? = nil) {
         var wrapped = seconds.isFinite ? seconds.truncatingRemainder(dividingBy: 60) : 0
         if wrapped < 0 { wrapped += 60 }
         if wrapped >= 60 { wrapped = 0 }
@@ -137,7 +139,7 @@ public final class ClockFace {
     /// (which matters only for animations added to the tree by the caller).
     ///
     /// - Throws: ``RenderingError`` if the size cannot be drawn.
-    public func render(atRootTime rootTime: Double = 0) throws(RenderingError) -> Bitmap {
+    package func render(atRootTime rootTime: Double = 0) throws(RenderingError) -> Bitmap {
         try renderer.render(root, atRootTime: rootTime, width: pixelWidth, height: pixelHeight)
     }
 
@@ -145,7 +147,7 @@ public final class ClockFace {
     /// the face's own geometry).
     ///
     /// - Throws: ``RenderingError`` if Cairo cannot set up.
-    public func render(into bitmap: inout Bitmap, atRootTime rootTime: Double = 0) throws(RenderingError) {
+    package func render(into bitmap: inout Bitmap, atRootTime rootTime: Double = 0) throws(RenderingError) {
         try renderer.render(root, atRootTime: rootTime, into: &bitmap)
     }
 
@@ -154,7 +156,7 @@ public final class ClockFace {
     ///
     /// - Throws: ``RenderingError/invalidBufferLayout(width:height:bytesPerRow:)`` for an impossible
     ///   layout.
-    public func render(
+    package func render(
         intoXRGB8888 memory: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int,
         atRootTime rootTime: Double = 0
     ) throws(RenderingError) {
