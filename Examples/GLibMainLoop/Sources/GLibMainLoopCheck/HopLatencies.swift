@@ -13,7 +13,9 @@ struct HopLatencies: Sendable {
     }
 
     var summary: String {
-        let format = { (value: Double) in value >= 1000 ? "\(Int(value / 1000)) ms" : "\(Int(value)) µs" }
+        let format = { (value: Double) in
+            value >= 1000 ? "\((value / 100).rounded() / 10) ms" : "\(Int(value.rounded())) µs"
+        }
         return "\(microseconds.count) hops, p50 \(format(percentile(0.5))), p99 \(format(percentile(0.99)))"
     }
 }
