@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LayerRendering", targets: ["LayerRendering"]),
         .library(name: "KMSPresentation", targets: ["KMSPresentation"]),
         .library(name: "Wayland", targets: ["Wayland"]),
+        .library(name: "FrameClockGLib", targets: ["FrameClockGLib"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
         .executable(name: "spinner-frames", targets: ["SpinnerFrames"]),
         .executable(name: "scene-actor-demo", targets: ["SceneActorDemo"]),
@@ -34,6 +35,13 @@ let package = Package(
             name: "WaylandBackend",
             description:
                 "Display links on a Wayland window's frame callbacks and presentation feedback (needs libwayland-dev)."
+        ),
+        // Off by default: only a program whose main thread runs a GLib main loop (every GTK program)
+        // builds and links GLib.
+        .trait(
+            name: "GLibMainLoop",
+            description:
+                "The dispatch main queue, and so MainActor, run from a GLib main context (needs libglib2.0-dev)."
         ),
         .default(enabledTraits: ["DRMBackend", "WaylandBackend"]),
     ],
@@ -75,6 +83,9 @@ let package = Package(
         .systemLibrary(
             name: "CWayland", path: "Sources/CWayland", pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(
+            name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
         // Hand-written interface tables (xdg-shell, presentation-time); Wayland's Linux calls go
         // through SystemCalls.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Sources/CWaylandProtocols"),
@@ -111,6 +122,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // MARK: Swift concurrency on a GLib main loop (empty without the GLibMainLoop trait)
+        .target(
+            name: "FrameClockGLib",
+            dependencies: [.target(name: "CGLib", condition: .when(traits: ["GLibMainLoop"]))],
+            swiftSettings: strict),
 
         // MARK: Presenting on a display (above FrameClock and DRM: it needs both)
         .target(

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Swift concurrency on a GLib main loop (FrameClockGLib, the GLibMainLoop trait). Checks that
+#   1. Examples/GLibMainLoop (the trait on) builds without warnings, and its check passes: with the
+#      main thread in g_main_loop_run, MainActor hops, DispatchQueue.main blocks and MainActor tasks
+#      run in order on the main thread, and the bad inputs give typed errors or documented outcomes;
+#      it prints the hop latency against the 50 ms polling workaround;
+#   2. with the trait off (the root's default traits), FrameClockGLib's objects hold no GLib or
+#      main-queue-handle symbol;
+#   3. the root package's clock-demo (default traits) links no GLib (ldd).
+# Usage: Tests/GLib/run-glib-main-loop-check.sh [--scratch-path DIR]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+scratch=.build-glib
+if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
+glib_libraries='libglib-2\.0|libgobject-2\.0|libgio-2\.0'
+
+echo "building Examples/GLibMainLoop with the GLibMainLoop trait ($scratch)"
+swift build --package-path Examples/GLibMainLoop --scratch-path "$scratch" 2>&1 | tee /tmp/glib-main-loop-build.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: Examples/GLibMainLoop does not build" >&2; exit 1; }
+if grep -E "(Sources/FrameClockGLib|Examples/GLibMainLoop)/.*: warning:" /tmp/glib-main-loop-build.log; then
+    echo "FAILED: warnings in FrameClockGLib or Examples/GLibMainLoop" >&2
+    exit 1
+fi
+binary="$scratch/debug/glib-main-loop-check"
+ldd "$binary" | grep -qE "$glib_libraries" || { echo "FAILED: the trait-on check does not link GLib" >&2; exit 1; }
+timeout 300 "$binary" | tee /tmp/glib-main-loop-check.txt
+grep -q "^glib-main-loop-check: all passed" /tmp/glib-main-loop-check.txt || {
+    echo "FAILED: glib-main-loop-check" >&2
+    exit 1
+}
+
+echo "building the root's FrameClockGLib and clock-demo with the default traits (GLibMainLoop off)"
+swift build --target FrameClockGLib 2>&1 | tail -n 3
+objects=$(find .build/debug/FrameClockGLib.build -name '*.o')
+[ -n "$objects" ] || { echo "FAILED: no FrameClockGLib objects in .build/debug" >&2; exit 1; }
+# shellcheck disable=SC2086
+if nm $objects | grep -E " [UT] (g_|_dispatch_main_queue|_dispatch_get_main_queue)"; then
+    echo "FAILED: FrameClockGLib built with the trait off holds GLib symbols" >&2
+    exit 1
+fi
+swift build --product clock-demo 2>&1 | tail -n 3
+echo "ldd clock-demo:"
+ldd .build/debug/clock-demo | tee /tmp/glib-off-ldd.txt
+if grep -E "$glib_libraries" /tmp/glib-off-ldd.txt; then
+    echo "FAILED: clock-demo, built without the GLibMainLoop trait, links GLib" >&2
+    exit 1
+fi
+echo "GLib main loop: MainActor runs under g_main_loop_run with the trait on; nothing built or linked with GLib with it off"
