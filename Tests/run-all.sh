@@ -5,7 +5,8 @@
 #   3. the DocC documentation of the libraries (a warning fails), then the unit tests (virtual time,
 #      command lines, rendering);
 #   4. an adopter with the display backends (package traits) off: built while pkg-config finds
-#      neither libdrm nor wayland-client, its binary linking neither;
+#      neither libdrm nor wayland-client, its binary linking neither; MainActor and the main queue
+#      drained from a GLib main loop (the GLibMainLoop trait, in Examples/GLibMainLoop);
 #      the README's first command (clock-demo, release, 3 s, no terminal);
 #      the long runs (10^7 and 10^8 frames in virtual time) in a release build with testing enabled,
 #      and the allocation counts of the tick sources' per-frame paths in that build;
@@ -38,6 +39,9 @@ swift test --skip-build
 
 step "an adopter with the display backends off (Examples/TimerOnly: built without libdrm or libwayland found, ldd, run)"
 bash Tests/Traits/run-timer-only-check.sh --scratch-path .build-timer-only
+
+step "Swift concurrency on a GLib main loop (Examples/GLibMainLoop, trait GLibMainLoop; trait off: no GLib linked)"
+bash Tests/GLib/run-glib-main-loop-check.sh --scratch-path .build-glib
 
 step "the README's first command, without a terminal (release build of clock-demo, 3 s)"
 bash Examples/run-clock-demo.sh --duration 3 </dev/null | tee /tmp/clock-demo-ci.txt
