@@ -23,7 +23,9 @@ extern char *swift_demangle(const char *mangled, size_t length, char *output, si
 #define FC_SAMPLE_CAPACITY 64
 
 static void *sample_frames[FC_SAMPLE_CAPACITY];
-static volatile sig_atomic_t sample_count;
+// Published with release and read with acquire: the frames written before it are then seen whole
+// (and the thread sanitizer, which does not see a signal as an ordering, agrees).
+static int sample_count;
 static sem_t sample_taken;
 static pthread_mutex_t sampler_lock = PTHREAD_MUTEX_INITIALIZER;
 static int sampler_signal = -1;
@@ -33,7 +35,7 @@ static void take_sample(int signo, siginfo_t *info, void *context) {
     (void)info;
     (void)context;
     int saved = errno;
-    sample_count = backtrace(sample_frames, FC_SAMPLE_CAPACITY);
+    __atomic_store_n(&sample_count, backtrace(sample_frames, FC_SAMPLE_CAPACITY), __ATOMIC_RELEASE);
     sem_post(&sample_taken);
     errno = saved;
 }
@@ -76,7 +78,7 @@ int fc_stack_sample(unsigned long thread, void **frames, int capacity, int64_t t
     pthread_mutex_lock(&sampler_lock);
     while (sem_trywait(&sample_taken) == 0) {
     }
-    sample_count = 0;
+    __atomic_store_n(&sample_count, 0, __ATOMIC_RELAXED);
     if (pthread_kill((pthread_t)thread, sampler_signal) != 0) {
         pthread_mutex_unlock(&sampler_lock);
         return -1;
@@ -94,7 +96,8 @@ int fc_stack_sample(unsigned long thread, void **frames, int capacity, int64_t t
     }
     int count = -1;
     if (waited == 0) {
-        count = sample_count < capacity ? sample_count : capacity;
+        int taken = __atomic_load_n(&sample_count, __ATOMIC_ACQUIRE);
+        count = taken < capacity ? taken : capacity;
         memcpy(frames, sample_frames, (size_t)count * sizeof(void *));
     }
     pthread_mutex_unlock(&sampler_lock);
