@@ -3,8 +3,9 @@
 ///
 /// ```
 /// awaitingConfigure ─configure→ configured ─commit with a buffer→ mapped
-///          mapped, configured ─unmap→ hidden(configured: false) ─configure→ hidden(configured: true)
-///          hidden ─remap→ mapped        any ─close→ closed
+/// mapped ─unmap→ hidden(configured: false) ─configure→ hidden(configured: true)
+/// hidden ─remap→ configured ─commit with a buffer→ mapped
+/// any ─close→ closed
 /// ```
 struct WaylandWindowState: Equatable, Sendable {
     /// The window's stage.
