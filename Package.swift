@@ -251,10 +251,18 @@ let package = Package(
         ),
 
         // MARK: Tests
-        // What several test targets share: a seeded generator and a frame recorder.
+        // What several test targets share: a seeded generator, a frame recorder, a log capture, a
+        // real-time wait.
         .target(
-            name: "TestSupport", dependencies: ["FrameClock"], path: "Tests/TestSupport",
-            swiftSettings: strict),
+            name: "TestSupport",
+            dependencies: ["FrameClock", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/TestSupport", swiftSettings: strict),
+        // A kernel in virtual time behind the tick sources' system-call seam (DRM vblanks, timerfd):
+        // what the fault tests and the Wayland tick source's tests run on (their `@testable import`).
+        .target(
+            name: "VirtualKernel",
+            dependencies: ["FrameClock", "DRM", .product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/VirtualKernel", swiftSettings: strict),
         .testTarget(
             name: "FrameClockTests",
             dependencies: [
@@ -272,13 +280,22 @@ let package = Package(
             dependencies: ["DRM", "KMSPresentation", "TestSupport", .product(name: "SystemPackage", package: "swift-system")],
             path: "Tests/DRMTests",
             swiftSettings: strict),
-        // Faults at the DRM and Wayland boundaries: the tick sources over a scripted kernel and a
-        // scripted compositor, in virtual time.
+        // Faults at the DRM boundary: the DRM and timer tick sources over a scripted kernel, in
+        // virtual time.
         .testTarget(
             name: "FaultInjectionTests",
             dependencies: [
-                "FrameClock", "DRM", "Wayland", "TestSupport",
+                "FrameClock", "DRM", "TestSupport", "VirtualKernel",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
+        // The Wayland tick source: its grid, output following and repaint policy as values, and links
+        // on it over a scripted compositor in virtual time (no compositor needed).
+        .testTarget(
+            name: "WaylandTickSourceTests",
+            dependencies: [
+                "FrameClock", "Wayland", "TestSupport", "VirtualKernel",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),

@@ -4,7 +4,7 @@ internal import CWaylandProtocols
 /// A `wl_proxy` this module created, with the handler its events go to.
 ///
 /// Events reach the handler through one C dispatcher (`wl_proxy_add_dispatcher`); the proxy's user
-/// data is this object, unretained: whoever creates a `Proxy` keeps it until ``destroy(request:)``,
+/// data is this object, unretained: whoever creates a `Proxy` keeps it until it is destroyed,
 /// after which libwayland delivers nothing more to it. Only the thread that holds the connection's
 /// lock dispatches, so handlers run under that lock.
 final class Proxy {
@@ -12,7 +12,7 @@ final class Proxy {
     let pointer: OpaquePointer
     /// Called with each event's opcode and arguments.
     private var handler: ((UInt32, UnsafeMutablePointer<wl_argument>) -> Void)?
-    /// Whether ``destroy(request:)`` has run.
+    /// Whether the proxy was destroyed.
     private(set) var isDestroyed = false
 
     /// Wraps `pointer`; the new `Proxy` owns it.
@@ -26,7 +26,8 @@ final class Proxy {
     /// The protocol object id (shown in messages).
     var id: UInt32 { wl_proxy_get_id(pointer) }
 
-    /// Routes the proxy's events to `handler`. Called once, before the first event can arrive.
+    /// Routes the proxy's events to `handler`, which names the opcodes it tells apart
+    /// (``WaylandEvent``). Called once, before the first event can arrive.
     func listen(
         _ handler: @escaping (_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) -> Void
     ) {
@@ -34,38 +35,37 @@ final class Proxy {
         _ = wl_proxy_add_dispatcher(pointer, proxyDispatcher, nil, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Sends request `opcode` with `arguments`.
-    func send(_ opcode: UInt32, _ arguments: [wl_argument] = []) {
+    /// Sends `request` with `arguments`.
+    func send(_ request: some WaylandRequestOpcode, _ arguments: [wl_argument] = []) {
         var arguments = arguments
-        _ = wl_proxy_marshal_array_flags(pointer, opcode, nil, version, 0, &arguments)
+        _ = wl_proxy_marshal_array_flags(pointer, request.rawValue, nil, version, 0, &arguments)
     }
 
-    /// Sends request `opcode`, whose `new_id` argument creates an object of `interface` at `version`
-    /// (its slot in `arguments` is a placeholder), and returns the new proxy, on this proxy's queue;
-    /// nil when libwayland could not create it.
+    /// Sends `request`, whose `new_id` argument creates an object of `interface` at `version` (its
+    /// slot in `arguments` is a placeholder), and returns the new proxy, on this proxy's queue; nil
+    /// when libwayland could not create it.
     func create(
-        _ opcode: UInt32, _ interface: UnsafePointer<wl_interface>, version: UInt32,
+        _ request: some WaylandRequestOpcode, _ interface: UnsafePointer<wl_interface>, version: UInt32,
         _ arguments: [wl_argument]
     ) -> Proxy? {
         var arguments = arguments
-        guard let created = wl_proxy_marshal_array_flags(pointer, opcode, interface, version, 0, &arguments)
+        guard
+            let created = wl_proxy_marshal_array_flags(
+                pointer, request.rawValue, interface, version, 0, &arguments)
         else { return nil }
         return Proxy(created)
     }
 
-    /// Destroys the proxy: sends the destructor request `request` when the interface has one (nil for
-    /// objects without one, such as wl_callback or wl_registry), then frees it. Idempotent.
-    func destroy(request: UInt32?) {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        if let request {
-            var none = wl_argument()
-            _ = wl_proxy_marshal_array_flags(
-                pointer, request, nil, version, cwl_marshal_flag_destroy(), &none)
-        } else {
-            wl_proxy_destroy(pointer)
-        }
-        handler = nil
+    /// Destroys the proxy: sends its interface's destructor request `request`, then frees it.
+    /// Idempotent.
+    func destroy(sending request: some WaylandRequestOpcode) {
+        destroy(destructor: request.rawValue)
+    }
+
+    /// Destroys the proxy of an interface without a destructor request (such as wl_callback or
+    /// wl_registry): frees it. Idempotent.
+    func destroy() {
+        destroy(destructor: nil)
     }
 
     /// Destroys a proxy made by `wl_proxy_create_wrapper` (a wrapper has no events and no destructor
@@ -74,6 +74,20 @@ final class Proxy {
         guard !isDestroyed else { return }
         isDestroyed = true
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// Sends the destructor request with opcode `destructor`, if any, then frees the proxy.
+    private func destroy(destructor: UInt32?) {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        if let destructor {
+            var none = wl_argument()
+            _ = wl_proxy_marshal_array_flags(
+                pointer, destructor, nil, version, cwl_marshal_flag_destroy(), &none)
+        } else {
+            wl_proxy_destroy(pointer)
+        }
+        handler = nil
     }
 
     /// Delivers one event (called by the dispatcher).

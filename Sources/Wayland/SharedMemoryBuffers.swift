@@ -58,32 +58,34 @@ final class SharedMemoryBuffers {
         else { throw .systemCall(name: "mmap", errno: .current) }
         mapping = mapped
 
-        // wl_shm.create_pool (0): new pool, fd, size. libwayland duplicates the descriptor.
+        // libwayland duplicates the descriptor.
         guard
             let pool = shm.create(
-                0, cwl_interface_wl_shm_pool(), version: shm.version,
+                WaylandRequest.Shm.createPool, cwl_interface_wl_shm_pool(), version: shm.version,
                 [wl_argument(n: 0), wl_argument(h: descriptor), wl_argument(i: Int32(mappingSize))])
         else {
             munmap(mapping, mappingSize)
             throw .systemCall(name: "wl_shm.create_pool", errno: .noMemory)
         }
         for index in 0..<count {
-            // wl_shm_pool.create_buffer (0): new buffer, offset, width, height, stride, format.
             let arguments = [
                 wl_argument(n: 0), wl_argument(i: Int32(index * bufferSize)), wl_argument(i: Int32(width)),
                 wl_argument(i: Int32(height)), wl_argument(i: Int32(stride)), wl_argument(u: format.rawValue),
             ]
-            if let buffer = pool.create(0, cwl_interface_wl_buffer(), version: pool.version, arguments) {
+            if let buffer = pool.create(
+                WaylandRequest.ShmPool.createBuffer, cwl_interface_wl_buffer(), version: pool.version,
+                arguments)
+            {
                 proxies.append(buffer)
             }
         }
-        pool.destroy(request: 1)
+        pool.destroy(sending: WaylandRequest.ShmPool.destroy)
         guard proxies.count == count else {
             destroy()
             throw .systemCall(name: "wl_shm_pool.create_buffer", errno: .noMemory)
         }
         for (index, buffer) in proxies.enumerated() {
-            // wl_buffer.release (0): the compositor no longer reads it.
+            // Its one event, release: the compositor no longer reads it.
             buffer.listen { [unowned self] _, _ in
                 if states[index] == .held { states[index] = .free }
             }
@@ -115,7 +117,7 @@ final class SharedMemoryBuffers {
     func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        for buffer in proxies { buffer.destroy(request: 0) }
+        for buffer in proxies { buffer.destroy(sending: WaylandRequest.Buffer.destroy) }
         proxies = []
         munmap(mapping, mappingSize)
     }

@@ -18,13 +18,13 @@ final class OutputRecord {
 
     /// Applies one `wl_output` event.
     func handle(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
-        switch opcode {
-        case 0:  // geometry: x, y, physical_width, physical_height, subpixel, make, model, transform
+        switch WaylandEvent.Output(rawValue: opcode) {
+        case .geometry?:
             output.x = arguments[0].i
             output.y = arguments[1].i
             output.make = arguments[5].s.map { String(cString: $0) } ?? ""
             output.model = arguments[6].s.map { String(cString: $0) } ?? ""
-        case 1:  // mode: flags, width, height, refresh
+        case .mode?:
             let flags = arguments[0].u
             let mode = WaylandOutput.Mode(
                 width: arguments[1].i, height: arguments[2].i, refreshMillihertz: arguments[3].i,
@@ -41,18 +41,22 @@ final class OutputRecord {
             } else {
                 output.modes.append(mode)
             }
-        case 3:  // scale
+        case .scale?:
             output.scale = arguments[0].i
-        case 4:  // name
+        case .name?:
             output.name = arguments[0].s.map { String(cString: $0) }
-        default:  // done, description
+        case .done?, .description?, nil:
             break
         }
     }
 
-    /// Releases the output (`wl_output.release` from version 3, else only the proxy).
+    /// Releases the output (`wl_output.release` from its version, else only the proxy).
     func destroy() {
-        proxy.destroy(request: proxy.version >= 3 ? 0 : nil)
+        if proxy.version >= WaylandRequest.Output.releaseVersion {
+            proxy.destroy(sending: WaylandRequest.Output.release)
+        } else {
+            proxy.destroy()
+        }
     }
 }
 
@@ -70,10 +74,10 @@ extension WaylandConnection {
     /// (outputs' modes, shm formats, the presentation clock).
     func bindGlobals(timeout: Duration) throws(WaylandError) {
         try lock.withLock { () throws(WaylandError) in
-            // wl_display.get_registry (opcode 1).
             guard
                 let registry = displayWrapper.create(
-                    1, cwl_interface_wl_registry(), version: displayWrapper.version, [wl_argument(n: 0)])
+                    WaylandRequest.Display.getRegistry, cwl_interface_wl_registry(),
+                    version: displayWrapper.version, [wl_argument(n: 0)])
             else { throw WaylandError.systemCall(name: "wl_display.get_registry", errno: .noMemory) }
             registry.listen { [unowned self] opcode, arguments in handleRegistryEvent(opcode, arguments) }
             self.registry = registry
@@ -82,21 +86,21 @@ extension WaylandConnection {
         try roundtrip(timeout: timeout)
     }
 
-    /// `wl_registry.global` (0) binds; `global_remove` (1) forgets. Runs under the lock.
+    /// `wl_registry.global` binds; `global_remove` forgets. Runs under the lock.
     private func handleRegistryEvent(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
-        switch opcode {
-        case 0:
+        switch WaylandEvent.Registry(rawValue: opcode) {
+        case .global?:
             let name = arguments[0].u
             let interface = arguments[1].s.map { String(cString: $0) } ?? ""
             let version = arguments[2].u
             advertised[name] = WaylandGlobal(name: name, interface: interface, version: version)
             guard !ignoredGlobals.contains(interface) else { return }
             bindLocked(name: name, interface: interface, version: version)
-        case 1:
+        case .globalRemove?:
             let name = arguments[0].u
             advertised[name] = nil
             outputRecords.removeValue(forKey: name)?.destroy()
-        default:
+        case nil:
             break
         }
     }
@@ -117,8 +121,9 @@ extension WaylandConnection {
             outputRecords[name] = record
         case "xdg_wm_base" where wmBase == nil:
             wmBase = bind(name, cwl_interface_xdg_wm_base(), min(version, SpokenVersion.wmBase))
-            // ping (0) → pong (3) with the same serial.
-            wmBase?.listen { [unowned self] _, arguments in wmBase?.send(3, [wl_argument(u: arguments[0].u)])
+            // Its one event, ping, answered by a pong with the same serial.
+            wmBase?.listen { [unowned self] _, arguments in
+                wmBase?.send(WaylandRequest.WmBase.pong, [wl_argument(u: arguments[0].u)])
             }
         case "wp_presentation" where presentation == nil:
             presentation = bind(name, cwl_interface_wp_presentation(), SpokenVersion.presentation)
@@ -133,7 +138,7 @@ extension WaylandConnection {
     /// `wl_registry.bind(name, interface, version, new_id)`; the new proxy is on the private queue.
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> Proxy? {
         registry?.create(
-            0, interface, version: version,
+            WaylandRequest.Registry.bind, interface, version: version,
             [
                 wl_argument(u: name), wl_argument(s: interface.pointee.name), wl_argument(u: version),
                 wl_argument(n: 0),
@@ -144,11 +149,11 @@ extension WaylandConnection {
     func destroyGlobalsLocked() {
         for record in outputRecords.values { record.destroy() }
         outputRecords = [:]
-        wmBase?.destroy(request: 0)
-        presentation?.destroy(request: 0)
-        shm?.destroy(request: nil)
-        compositor?.destroy(request: nil)
-        registry?.destroy(request: nil)
+        wmBase?.destroy(sending: WaylandRequest.WmBase.destroy)
+        presentation?.destroy(sending: WaylandRequest.Presentation.destroy)
+        shm?.destroy()
+        compositor?.destroy()
+        registry?.destroy()
         (wmBase, presentation, shm, compositor, registry) = (nil, nil, nil, nil, nil)
     }
 

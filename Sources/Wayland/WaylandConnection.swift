@@ -219,12 +219,13 @@ public final class WaylandConnection: @unchecked Sendable {
             try checkUsableLocked()
             guard
                 let callback = displayWrapper.create(
-                    0, cwl_interface_wl_callback(), version: displayWrapper.version, [wl_argument(n: 0)])
+                    WaylandRequest.Display.sync, cwl_interface_wl_callback(), version: displayWrapper.version,
+                    [wl_argument(n: 0)])
             else { throw WaylandError.connectionLost(failureErrno ?? .noMemory) }
             callback.listen { _, _ in done.isSet = true }
             return callback
         }
-        defer { lock.withLock { callback.destroy(request: nil) } }
+        defer { lock.withLock { callback.destroy() } }
         while true {
             switch wait(until: deadline, wakeable: false, extraDescriptor: nil, { done.isSet }) {
             case .satisfied: return

@@ -89,10 +89,10 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     public func requestFrameCallback() throws(WaylandError) -> UInt64 {
         try connection.lock.withLock { () throws(WaylandError) -> UInt64 in
             try checkUsableLocked()
-            // wl_surface.frame (opcode 3).
             guard
                 let callback = surface.create(
-                    3, cwl_interface_wl_callback(), version: surface.version, [wl_argument(n: 0)])
+                    WaylandRequest.Surface.frame, cwl_interface_wl_callback(), version: surface.version,
+                    [wl_argument(n: 0)])
             else { throw .connectionLost(connection.failureErrno ?? .noMemory) }
             let id = nextCallbackID
             nextCallbackID += 1
@@ -122,10 +122,10 @@ public final class WaylandFrameTiming: @unchecked Sendable {
                 }
                 converter = candidate
             }
-            // wp_presentation.feedback (opcode 1): surface, new feedback.
             guard
                 let feedback = presentation.create(
-                    1, cwl_interface_wp_presentation_feedback(), version: presentation.version,
+                    WaylandRequest.Presentation.feedback, cwl_interface_wp_presentation_feedback(),
+                    version: presentation.version,
                     [wl_argument(o: surface.pointer), wl_argument(n: 0)])
             else { throw .connectionLost(connection.failureErrno ?? .noMemory) }
             let id = nextFeedbackID
@@ -192,8 +192,8 @@ public final class WaylandFrameTiming: @unchecked Sendable {
             guard !isClosedLocked else { return false }
             isClosedLocked = true
             events = []
-            for callback in callbacks.values { callback.destroy(request: nil) }
-            for feedback in feedbacks.values { feedback.destroy(request: nil) }
+            for callback in callbacks.values { callback.destroy() }
+            for feedback in feedbacks.values { feedback.destroy() }
             callbacks = [:]
             feedbacks = [:]
             syncOutputs = [:]
@@ -214,17 +214,18 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     }
 
     private func frameCallbackDone(_ id: UInt64, time: UInt32) {
-        callbacks.removeValue(forKey: id)?.destroy(request: nil)
+        callbacks.removeValue(forKey: id)?.destroy()
         events.append(
             .frameCallback(
                 WaylandFrameCallback(id: id, callbackTime: time, receivedAt: connection.dispatchStamp)))
     }
 
-    private func feedbackEvent(_ id: UInt64, _ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>)
-    {
-        switch opcode {
-        case 1:  // presented: tv_sec_hi, tv_sec_lo, tv_nsec, refresh, seq_hi, seq_lo, flags
-            feedbacks.removeValue(forKey: id)?.destroy(request: nil)
+    private func feedbackEvent(
+        _ id: UInt64, _ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>
+    ) {
+        switch WaylandEvent.PresentationFeedback(rawValue: opcode) {
+        case .presented?:
+            feedbacks.removeValue(forKey: id)?.destroy()
             let seconds = UInt64(arguments[0].u) << 32 | UInt64(arguments[1].u)
             let (whole, overflow) = Int64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
             let compositorTime = overflow ? Int64.max : whole &+ Int64(arguments[2].u)
@@ -240,15 +241,15 @@ public final class WaylandFrameTiming: @unchecked Sendable {
                 receivedAt: connection.dispatchStamp, syncOutput: syncOutputs.removeValue(forKey: id))
             if frame.time > latestPresentationLocked?.time ?? .min { latestPresentationLocked = frame }
             events.append(.presented(frame))
-        case 2:  // discarded
+        case .discarded?:
             syncOutputs.removeValue(forKey: id)
-            feedbacks.removeValue(forKey: id)?.destroy(request: nil)
+            feedbacks.removeValue(forKey: id)?.destroy()
             events.append(.discarded(feedbackID: id, receivedAt: connection.dispatchStamp))
-        case 0:  // sync_output: the output, before `presented`
+        case .syncOutput?:
             if let output = connection.outputNameLocked(proxy: arguments[0].o) {
                 syncOutputs[id] = output
             }
-        default:
+        case nil:
             break
         }
     }

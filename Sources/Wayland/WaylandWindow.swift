@@ -55,21 +55,13 @@ public final class WaylandWindow: @unchecked Sendable {
 
     // Guarded by the connection's lock.
     private var configuresReceived = 0
-    /// True until the first `configure`, and again from an unmap to the next `configure`: a buffer
-    /// must not be attached meanwhile.
-    private var awaitingConfigure = true
+    /// The window's stage and the requests made either way.
+    private var state = WaylandWindowState()
     private var suggested: (width: Int, height: Int)?
-    private var isMappedLocked = false
-    /// True from ``unmap()`` to ``remap(timeout:)``: commits carry no buffer meanwhile, even after a
-    /// `configure` (mutter answers each buffer-less commit of an unmapped window with one).
-    private var isHiddenLocked = false
-    private var isCloseRequestedLocked = false
-    private var isClosedLocked = false
     private var drawnBuffer: Int?
     private var lastCommittedBuffer: Int?
     /// The global names of the outputs the surface is on, in the order it entered them.
     private var enteredOutputs: [UInt32] = []
-    private var isFullscreenLocked = false
 
     /// The largest width or height accepted.
     public static var maximumDimension: Int { 16_384 }
@@ -116,15 +108,16 @@ public final class WaylandWindow: @unchecked Sendable {
             let wmBase = try connection.requireLocked(connection.wmBase, "xdg_wm_base")
             let buffers = try SharedMemoryBuffers(
                 shm: shm, width: width, height: height, format: pixelFormat, count: bufferCount)
-            // wl_compositor.create_surface (0), xdg_wm_base.get_xdg_surface (2), xdg_surface.get_toplevel (1).
             guard
                 let surface = compositor.create(
-                    0, cwl_interface_wl_surface(), version: compositor.version, [wl_argument(n: 0)]),
+                    WaylandRequest.Compositor.createSurface, cwl_interface_wl_surface(),
+                    version: compositor.version, [wl_argument(n: 0)]),
                 let xdgSurface = wmBase.create(
-                    2, cwl_interface_xdg_surface(), version: wmBase.version,
+                    WaylandRequest.WmBase.getXdgSurface, cwl_interface_xdg_surface(), version: wmBase.version,
                     [wl_argument(n: 0), wl_argument(o: surface.pointer)]),
                 let toplevel = xdgSurface.create(
-                    1, cwl_interface_xdg_toplevel(), version: xdgSurface.version, [wl_argument(n: 0)])
+                    WaylandRequest.XdgSurface.getToplevel, cwl_interface_xdg_toplevel(),
+                    version: xdgSurface.version, [wl_argument(n: 0)])
             else {
                 buffers.destroy()
                 throw .connectionLost(connection.failureErrno ?? .noMemory)
@@ -145,10 +138,9 @@ public final class WaylandWindow: @unchecked Sendable {
             xdgSurface.listen { [unowned self] _, arguments in configured(serial: arguments[0].u) }
             toplevel.listen { [unowned self] opcode, arguments in toplevelEvent(opcode, arguments) }
             surface.listen { [unowned self] opcode, arguments in surfaceEvent(opcode, arguments) }
-            // xdg_toplevel.set_title (2), set_app_id (3).
-            title.withCString { toplevel.send(2, [wl_argument(s: $0)]) }
-            appID?.withCString { toplevel.send(3, [wl_argument(s: $0)]) }
-            surface.send(6)  // the initial commit, without a buffer
+            title.withCString { toplevel.send(WaylandRequest.XdgToplevel.setTitle, [wl_argument(s: $0)]) }
+            appID?.withCString { toplevel.send(WaylandRequest.XdgToplevel.setAppID, [wl_argument(s: $0)]) }
+            surface.send(WaylandRequest.Surface.commit)  // the initial commit, without a buffer
             try connection.flushLocked()
         }
         connection.registerChild(self) { [weak self] in self?.close() }
@@ -168,10 +160,10 @@ public final class WaylandWindow: @unchecked Sendable {
     public var surfacePointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(surface.pointer) }
 
     /// Whether the window's content is shown: true from a commit with a buffer to ``unmap()``.
-    public var isMapped: Bool { connection.lock.withLock { isMappedLocked } }
+    public var isMapped: Bool { connection.lock.withLock { state.isMapped } }
 
     /// Whether the compositor asked the window to close (`xdg_toplevel.close`); closing is up to you.
-    public var isCloseRequested: Bool { connection.lock.withLock { isCloseRequestedLocked } }
+    public var isCloseRequested: Bool { connection.lock.withLock { state.isCloseRequested } }
 
     /// The size the compositor last suggested in a `configure`, or nil when it left it to the window.
     public var suggestedSize: (width: Int, height: Int)? { connection.lock.withLock { suggested } }
@@ -184,7 +176,7 @@ public final class WaylandWindow: @unchecked Sendable {
     }
 
     /// Whether the window asked to be full screen (``setFullscreen(on:)``) and has not asked back.
-    public var isFullscreen: Bool { connection.lock.withLock { isFullscreenLocked } }
+    public var isFullscreen: Bool { connection.lock.withLock { state.isFullscreen } }
 
     /// Asks the compositor to show the window full screen on `output` (nil: an output it chooses):
     /// `xdg_toplevel.set_fullscreen`. Asked again with another output, the window moves there. The
@@ -203,8 +195,8 @@ public final class WaylandWindow: @unchecked Sendable {
                 }
                 target = record.proxy.pointer
             }
-            toplevel.send(11, [wl_argument(o: target)])  // set_fullscreen(output or null)
-            isFullscreenLocked = true
+            toplevel.send(WaylandRequest.XdgToplevel.setFullscreen, [wl_argument(o: target)])
+            state.isFullscreen = true
             try connection.flushLocked()
         }
     }
@@ -216,8 +208,8 @@ public final class WaylandWindow: @unchecked Sendable {
     public func unsetFullscreen() throws(WaylandError) {
         try connection.lock.withLock { () throws(WaylandError) in
             try checkUsableLocked()
-            toplevel.send(12)  // unset_fullscreen
-            isFullscreenLocked = false
+            toplevel.send(WaylandRequest.XdgToplevel.unsetFullscreen)
+            state.isFullscreen = false
             try connection.flushLocked()
         }
     }
@@ -248,7 +240,7 @@ public final class WaylandWindow: @unchecked Sendable {
             }
             guard index == nil else { break }
             let outcome = connection.wait(until: deadline, wakeable: false, extraDescriptor: nil) {
-                isClosedLocked || buffers.freeBuffer(avoiding: nil) != nil
+                state.isClosed || buffers.freeBuffer(avoiding: nil) != nil
             }
             switch outcome {
             case .satisfied, .woken: continue
@@ -260,7 +252,7 @@ public final class WaylandWindow: @unchecked Sendable {
         guard let index else { return }
         body(buffers.pixels(index))
         connection.lock.withLock {
-            guard !isClosedLocked else { return }
+            guard !state.isClosed else { return }
             buffers.set(index, .drawn)
             drawnBuffer = index
         }
@@ -279,11 +271,11 @@ public final class WaylandWindow: @unchecked Sendable {
     public func commit(damage: [WaylandRect]? = nil) throws(WaylandError) -> Int64 {
         try connection.lock.withLock { () throws(WaylandError) -> Int64 in
             try checkUsableLocked()
-            if let index = drawnBuffer, !awaitingConfigure, !isHiddenLocked {
+            if let index = drawnBuffer, state.mayAttach {
                 attachLocked(index, damage: damage)
             }
             let time = KernelClock.monotonicNanoseconds()
-            surface.send(6)  // wl_surface.commit
+            surface.send(WaylandRequest.Surface.commit)
             try connection.flushLocked()
             return time
         }
@@ -297,12 +289,10 @@ public final class WaylandWindow: @unchecked Sendable {
     public func unmap() throws(WaylandError) {
         try connection.lock.withLock { () throws(WaylandError) in
             try checkUsableLocked()
-            // wl_surface.attach(NULL, 0, 0), then commit.
-            surface.send(1, [wl_argument(o: nil), wl_argument(i: 0), wl_argument(i: 0)])
-            surface.send(6)
-            isMappedLocked = false
-            isHiddenLocked = true
-            awaitingConfigure = true
+            surface.send(
+                WaylandRequest.Surface.attach, [wl_argument(o: nil), wl_argument(i: 0), wl_argument(i: 0)])
+            surface.send(WaylandRequest.Surface.commit)
+            state.unmap()
             try connection.flushLocked()
         }
     }
@@ -322,12 +312,12 @@ public final class WaylandWindow: @unchecked Sendable {
     public func remap(timeout: Duration = .seconds(2)) throws(WaylandError) {
         let needed = try connection.lock.withLock { () throws(WaylandError) -> Bool in
             try checkUsableLocked()
-            guard !isMappedLocked else { return false }
+            guard !state.isMapped else { return false }
             guard drawnBuffer != nil || lastCommittedBuffer != nil else {
                 throw .invalidArgument("remap needs a frame drawn before")
             }
-            if awaitingConfigure {
-                surface.send(6)  // the initial commit again
+            if state.isAwaitingConfigure {
+                surface.send(WaylandRequest.Surface.commit)  // the initial commit again
                 try connection.flushLocked()
             }
             return true
@@ -337,11 +327,10 @@ public final class WaylandWindow: @unchecked Sendable {
         try connection.roundtrip(timeout: timeout)
         try connection.lock.withLock { () throws(WaylandError) in
             try checkUsableLocked()
-            awaitingConfigure = false
-            isHiddenLocked = false
+            state.remap()
             guard let index = drawnBuffer ?? lastCommittedBuffer else { return }
             attachLocked(index, damage: nil)
-            surface.send(6)
+            surface.send(WaylandRequest.Surface.commit)
             try connection.flushLocked()
         }
     }
@@ -351,14 +340,13 @@ public final class WaylandWindow: @unchecked Sendable {
     public func close() {
         frameTiming.close()
         let closedNow = connection.lock.withLock { () -> Bool in
-            guard !isClosedLocked else { return false }
-            isClosedLocked = true
-            toplevel.destroy(request: 0)
-            xdgSurface.destroy(request: 0)
-            surface.destroy(request: 0)
+            guard !state.isClosed else { return false }
+            state.close()
+            toplevel.destroy(sending: WaylandRequest.XdgToplevel.destroy)
+            xdgSurface.destroy(sending: WaylandRequest.XdgSurface.destroy)
+            surface.destroy(sending: WaylandRequest.Surface.destroy)
             buffers.destroy()
             drawnBuffer = nil
-            isMappedLocked = false
             connection.unregisterChildLocked(self)
             try? connection.flushLocked()
             return true
@@ -369,20 +357,23 @@ public final class WaylandWindow: @unchecked Sendable {
     // MARK: Private
 
     private func checkUsableLocked() throws(WaylandError) {
-        if isClosedLocked { throw .closed("the window") }
+        if state.isClosed { throw .closed("the window") }
         try connection.checkUsableLocked()
     }
 
     /// Attaches buffer `index` with `damage` (nil: all of it). Call holding the lock.
     private func attachLocked(_ index: Int, damage: [WaylandRect]?) {
-        surface.send(1, [wl_argument(o: buffers.proxy(index).pointer), wl_argument(i: 0), wl_argument(i: 0)])
+        surface.send(
+            WaylandRequest.Surface.attach,
+            [wl_argument(o: buffers.proxy(index).pointer), wl_argument(i: 0), wl_argument(i: 0)])
         let rects = damage ?? [WaylandRect(x: 0, y: 0, width: Int32(width), height: Int32(height))]
-        // wl_surface.damage_buffer (9, version 4) counts buffer pixels; damage (2) surface ones, the
-        // same at scale 1.
-        let opcode: UInt32 = surface.version >= 4 ? 9 : 2
+        // damage_buffer counts buffer pixels; damage surface ones, the same at scale 1.
+        let request =
+            surface.version >= WaylandRequest.Surface.damageBufferVersion
+            ? WaylandRequest.Surface.damageBuffer : WaylandRequest.Surface.damage
         for rect in rects {
             surface.send(
-                opcode,
+                request,
                 [
                     wl_argument(i: rect.x), wl_argument(i: rect.y), wl_argument(i: rect.width),
                     wl_argument(i: rect.height),
@@ -391,7 +382,7 @@ public final class WaylandWindow: @unchecked Sendable {
         buffers.set(index, .held)
         lastCommittedBuffer = index
         drawnBuffer = nil
-        isMappedLocked = true
+        state.attach()
     }
 
     /// Waits until a `configure` has arrived since the window last needed one.
@@ -399,7 +390,7 @@ public final class WaylandWindow: @unchecked Sendable {
         let outcome = connection.wait(
             until: KernelClock.monotonicDeadline(after: timeout), wakeable: false, extraDescriptor: nil
         ) {
-            isClosedLocked || !awaitingConfigure
+            state.isClosed || !state.isAwaitingConfigure
         }
         switch outcome {
         case .satisfied, .woken:
@@ -412,34 +403,34 @@ public final class WaylandWindow: @unchecked Sendable {
 
     /// `xdg_surface.configure`: acknowledged at once (the window keeps its size). Under the lock.
     private func configured(serial: UInt32) {
-        xdgSurface.send(4, [wl_argument(u: serial)])  // ack_configure
+        xdgSurface.send(WaylandRequest.XdgSurface.ackConfigure, [wl_argument(u: serial)])
         configuresReceived += 1
-        awaitingConfigure = false
+        state.configure()
     }
 
-    /// `wl_surface.enter` (0) and `leave` (1), each with an output. Under the lock.
+    /// `wl_surface.enter` and `leave`, each with an output. Under the lock.
     private func surfaceEvent(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
         guard let output = connection.outputNameLocked(proxy: arguments[0].o)
         else { return }
-        switch opcode {
-        case 0:
+        switch WaylandEvent.Surface(rawValue: opcode) {
+        case .enter?:
             if !enteredOutputs.contains(output) { enteredOutputs.append(output) }
-        case 1:
+        case .leave?:
             enteredOutputs.removeAll { $0 == output }
-        default:
+        case nil:
             break
         }
     }
 
-    /// `xdg_toplevel.configure` (0: width, height, states) and `close` (1). Under the lock.
+    /// `xdg_toplevel.configure` (width, height, states) and `close`. Under the lock.
     private func toplevelEvent(_ opcode: UInt32, _ arguments: UnsafeMutablePointer<wl_argument>) {
-        switch opcode {
-        case 0:
+        switch WaylandEvent.XdgToplevel(rawValue: opcode) {
+        case .configure?:
             let (width, height) = (Int(arguments[0].i), Int(arguments[1].i))
             suggested = width > 0 && height > 0 ? (width, height) : nil
-        case 1:
-            isCloseRequestedLocked = true
-        default:
+        case .close?:
+            state.requestClose()
+        case nil:  // configure_bounds, wm_capabilities
             break
         }
     }

@@ -1,5 +1,6 @@
 import FrameClock
 import Logging
+import TestSupport
 import Testing
 
 /// What reached the process's logging system, by label; the one handler this test process

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import FrameClock
@@ -46,10 +47,10 @@ struct FailureWhileEndingTests {
             })
         let link = DisplayLink(driver: driver, logger: capture.logger)
         try link.start { _ in }
-        #expect(LinkHarness.waitUntil(seconds: 10) { source.waiting.load(ordering: .acquiring) })
+        #expect(RealTimePolling.waitUntil(seconds: 10) { source.waiting.load(ordering: .acquiring) })
         link.invalidate()
         source.released.signal()
-        #expect(LinkHarness.waitUntil(seconds: 10) { driver.hasThreadEnded })
+        #expect(RealTimePolling.waitUntil(seconds: 10) { driver.hasThreadEnded })
         #expect(fallbacks.load(ordering: .relaxed) == 0)
         #expect(capture.messages(at: .warning).isEmpty, "\(capture.messages(at: .warning))")
         #expect(capture.messages(at: .error).isEmpty, "\(capture.messages(at: .error))")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 /// Latency on demand in virtual time: the frame thread writes its CPU-latency request to a device
 /// path the test injects (a plain file records what was written; other paths cannot be opened or

@@ -3,10 +3,7 @@ import Logging
 import TestSupport
 
 @testable import FrameClock
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+@testable import VirtualKernel
 
 /// A display link on a real ``DRMTickSource`` over a ``ScriptedKernel``, with the real frame thread,
 /// the real failover to a ``TimerTickSource``, and all of it in the kernel's virtual time.
@@ -88,10 +85,10 @@ enum LinkHarness {
             if log.count >= count { link.invalidate() }
         }
         // The frame thread runs through virtual time as fast as it can; real time bounds only a hang.
-        let ended = waitUntil(seconds: 60) { log.count >= count || driver.hasThreadEnded }
+        let ended = RealTimePolling.waitUntil(seconds: 60) { log.count >= count || driver.hasThreadEnded }
         let endedEarly = driver.hasThreadEnded && log.count < count
         link.invalidate()
-        let joined = waitUntil(seconds: 60) { driver.hasThreadEnded }
+        let joined = RealTimePolling.waitUntil(seconds: 60) { driver.hasThreadEnded }
         precondition(ended && joined, "the frame thread did not finish within 60 s of real time")
         return LinkOutcome(
             frames: log.all, kinds: kinds.withLock { $0 }, sourceInfo: link.sourceInfo,
@@ -112,14 +109,5 @@ enum LinkHarness {
             kernel.close()
             throw error
         }
-    }
-
-    /// Polls `condition` every millisecond for up to `seconds` of real time.
-    static func waitUntil(seconds: Int, _ condition: () -> Bool) -> Bool {
-        for _ in 0..<(seconds * 1000) {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
     }
 }

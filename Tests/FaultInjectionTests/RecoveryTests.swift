@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 /// After a failover to the timer, the link returns to the display when it can be used again.
 @Suite("Returning to the display after a failover")

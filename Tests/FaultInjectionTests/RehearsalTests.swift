@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import DRM
 import Testing
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 #if canImport(Glibc)
     import Glibc

@@ -2,22 +2,20 @@
 /// presentation times, its real interval, and how many intervals after a frame callback a commit is
 /// shown.
 ///
-/// Compositors advertise a nominal refresh (weston headless says 16.667 ms while it repaints every
-/// 17.1 ms), so the interval is *measured*: the median of the last presentations' spacing, each gap
-/// divided by the number of intervals it spans. The advertised refresh serves until three gaps are
-/// known. The grid is anchored on the latest presentation, so it follows the compositor's phase, and
-/// its sequence numbers count intervals (compositors' own `seq` fields differ too much to be used:
-/// weston headless sends 0).
+/// Compositors advertise a nominal refresh that may be a few percent off their real cadence, so the
+/// interval is *measured*: the median of the last presentations' spacing, each gap divided by the
+/// number of intervals it spans. The advertised refresh serves until three gaps are known. The grid
+/// is anchored on the latest presentation, so it follows the compositor's phase, and its sequence
+/// numbers count intervals (compositors' own `seq` fields differ too much to be used: weston
+/// headless sends 0).
 ///
 /// A frame callback follows a presentation, and a commit made after it is shown some intervals later:
 /// at the next presentation on a compositor that repaints just after its vblank, at the one after on
 /// weston, which repaints just before it. That depth is learned from the time between callbacks and
 /// the presentations of the commits made after them, in intervals, so that it holds on another output.
 /// Until the commit of a callback's frame has been shown, a frame ticked on the grid (the first ones
-/// of a window, before any callback) stands in: the time from its tick to its commit's presentation.
-/// (Under weston headless a window's first commits were sometimes shown 1.8–2 intervals after their
-/// tick, and every commit after a callback two intervals after it: without the stand-in the two
-/// frames after the first presentation were targeted an interval early, and reported late.)
+/// of a window, before any callback) stands in: the time from its tick to its commit's presentation,
+/// so that the frames right after the first presentation already target the right one.
 ///
 /// When the surface moves to an output of another refresh (``switchOutput(nominalInterval:)``), the
 /// interval measured on the old one is forgotten: the new nominal refresh serves until the new

@@ -6,43 +6,33 @@
     /// Each tick it returns has asked for the next frame callback and for presentation feedback first,
     /// so the commit the front end makes in the frame's callback carries both. A callback is then a tick
     /// on the grid point it follows ([`PresentationGrid`]: the grid anchored on the latest presentation,
-    /// its interval measured), and the tick says how many intervals later the display will show what is
-    /// drawn for it (weston: two), so the frame's `targetTimestamp` is the predicted presentation.
-    /// Presentation feedback goes to the links as it comes (``TickSourceReport``), joined to the tick
-    /// whose commit it reports.
+    /// its interval measured), and the tick says how many intervals later the compositor will show what
+    /// is drawn for it, so the frame's `targetTimestamp` is the predicted presentation. Presentation
+    /// feedback goes to the links as it comes (``TickSourceReport``), joined to the tick whose commit it
+    /// reports.
     ///
     /// One frame callback is asked for at a time, so the callbacks that a hidden surface queues cannot
     /// come back as a burst. When none is pending (nobody wanted the last callback's tick, at a divisor)
     /// or the one pending may never have been committed (after a pause), the wanted tick comes from the
-    /// grid as a timer's would. When the pending one is overdue — not yet there two intervals (and at
-    /// least 20 ms) after the last callback — the surface is not being shown: the source goes on as a timer on
-    /// the last presentations' phase and interval, reports the change, and goes back to the callbacks,
-    /// reporting that too, when the pending one fires.
+    /// grid as a timer's would. When the pending one is overdue (``CompositorRepaintPolicy``) the surface
+    /// is not being shown: the source goes on as a timer on the last presentations' phase and interval,
+    /// reports the change, and goes back to the callbacks, reporting that too, when the pending one
+    /// fires. On a compositor that answers callbacks well before it shows the commits, ticks on the grid
+    /// come a little ahead of the grid point they are stamped with (``Tick/dispatchAt``), so that the
+    /// commit is in before the compositor's repaint.
     ///
-    /// The source knows the output the frames are shown on: the presentation feedback's `sync_output`
-    /// and `refresh` (or, from a compositor without feedback, the fastest output the window entered).
-    /// When they name another output or refresh, the grid starts anew on the new nominal interval (what
+    /// The source follows the output the frames are shown on (``WaylandOutputFollowing``). When the
+    /// frames move to another output or refresh, the grid starts anew on the new nominal interval (what
     /// was measured on the old output is forgotten, the presentation depth learned in intervals is
     /// kept), and the change is reported (``FrameSourceInfo/Reason/outputChanged(to:from:)``), so that
     /// the links choose their divisors again from the new nominal rate. Feedback already received when a
     /// frame callback arrives is taken before the callback's tick is made, so that the first callback
     /// from the new output is already a tick on its grid.
     ///
-    /// A compositor may answer a commit's frame callback well before it shows the commit: weston
-    /// repaints right after its vblank and then waits for the next one, so a commit made at the vblank
-    /// races that repaint (at repaint-window 16, 0.7–1 ms after it), and one that loses is shown an
-    /// interval later. When the presentations show that (a commit's callback came more than half an
-    /// interval before the commit was shown), ticks on the grid come an eighth of an interval early,
-    /// 2 ms at most, stamped with the grid point they precede (``Tick/dispatchAt``); the wait for a
-    /// callback then counts from the last callback, so that a hidden surface is still on its timer
-    /// within two intervals of it. Compositors whose callbacks follow the presentation (mutter) are
-    /// ticked at the grid point.
-    ///
     /// A window shown before its source was made (its latest presentation, kept by its frame timing,
-    /// at most four intervals old) gives the grid its phase and refresh from the start: the first tick
-    /// is one of the compositor's vblanks. Without it the first ticks are on a guess, and a compositor
-    /// already repainting on a phase of its own (weston, for other windows) showed a window's first two
-    /// frames up to an interval after their targets.
+    /// at most ``PresentationGrid/longestMeasuredGap`` intervals old) gives the grid its phase and
+    /// refresh from the start: the first tick is one of the compositor's vblanks, not a guess that a
+    /// compositor already repainting on a phase of its own would show up to an interval late.
     ///
     /// A closed surface or a lost connection (the compositor gone) fails the source; the frame thread
     /// then replaces it with a timer on its grid. Every wait is bounded and can be woken by the control
@@ -84,58 +74,24 @@
         private var feedbackTicks: [UInt64: FeedbackRecord] = [:]
         /// The last tick returned, until its dispatch ends (``dispatchEnded()``).
         private var lastTick: Int64?
-        /// What the source ticks on, as one value.
-        private indirect enum Mode: Equatable {
-            /// The surface's frame callbacks (the grid where none can come yet).
-            case followingCallbacks
-            /// The callbacks stopped: a timer on the last presentations' grid, since this instant.
-            case onTimer(since: Int64)
-            /// No link wants a tick: waiting for the control channel, taking the surface's events
-            /// meanwhile; then back to `resume`.
-            case idle(resume: Mode)
-
-            /// The mode ticks follow: this one, or the one an idle wait returns to.
-            var ticking: Mode {
-                if case .idle(let resume) = self { return resume }
-                return self
-            }
-        }
-
-        private var mode = Mode.followingCallbacks
+        /// What the source ticks on.
+        private var mode = WaylandTickMode.followingCallbacks
 
         /// The output the frames are shown on, as far as known.
-        private struct ShownOutput {
-            /// Its global name; nil when the compositor named none.
-            var id: UInt32?
-            var info: FrameSourceOutput
-            /// The nominal refresh interval, in nanoseconds.
-            var interval: Int64
-        }
-
-        private var output: ShownOutput?
+        private var following: WaylandOutputFollowing
         /// The last frame callback that fired for a commit: the tick whose dispatch committed it, and
         /// when it came.
         private var lastAnswer: (tick: Int64, at: Int64)?
-        /// Whether the compositor answers a commit's frame callback well before it shows the commit:
-        /// it repaints right after its vblank and then waits for the next (weston), so that a commit
-        /// made at the vblank races that repaint. Grid ticks then come ``gridLead`` early.
-        private var repaintsAhead = false
+        /// When ticks come relative to the compositor's repaint, and when a callback is overdue.
+        private var repaint = CompositorRepaintPolicy()
 
-        /// How long before a grid point the source ticks on a compositor that ``repaintsAhead``: an
-        /// eighth of the interval, at most 2 ms (weston headless at repaint-window 16 repaints
-        /// 0.7–1 ms after its vblank; a commit made 0.2–0.4 ms after a tick at the vblank lost that race
-        /// now and then, and its frame was shown late or about 2 ms after its target).
+        /// How long before a grid point a tick on the grid comes.
         private var gridLead: Int64 {
-            guard repaintsAhead, timerSince == nil else { return 0 }
-            return min(presentations.interval / 8, 2_000_000)
+            repaint.gridLead(interval: presentations.interval, onTimer: timerSince != nil)
         }
 
-        /// The interval on the output left last, until the new one's is measured: the stall deadline
-        /// keeps to the slower of the two meanwhile (mutter's first callbacks on a faster output come late).
-        private var leftOutputInterval: Int64 = 0
-
         /// The output the frames are shown on, with its nominal refresh, as far as known.
-        var sourceOutput: FrameSourceOutput? { output?.info }
+        var sourceOutput: FrameSourceOutput? { following.current?.info }
 
         /// Since when the source has been ticking as a timer because callbacks stopped; nil while it
         /// follows them.
@@ -145,7 +101,7 @@
         }
 
         /// Changes the mode ticks follow (kept behind an idle wait while one lasts).
-        private func setTicking(_ ticking: Mode) {
+        private func setTicking(_ ticking: WaylandTickMode) {
             if case .idle = mode {
                 mode = .idle(resume: ticking)
             } else {
@@ -167,12 +123,13 @@
         /// Feedbacks asked for and not answered, at most: a hidden surface answers none until it is
         /// shown again, and frames beyond these go without feedback meanwhile.
         static var maximumOutstandingFeedback: Int { 8 }
-        /// How long a first frame callback may take before the surface counts as not shown, in ns.
-        static var settlingTimeout: Int64 { 100_000_000 }
-        /// The shortest wait for a callback after its commit before the surface counts as not shown, in ns.
-        static var minimumStallWait: Int64 { 20_000_000 }
         /// The interval assumed when the compositor names no output refresh.
         static var defaultInterval: Int64 { 16_666_667 }
+        /// An idle wait looks at its limit at least once a second, as every wait of the source is bounded.
+        static var longestIdleWait: Int64 { 1_000_000_000 }
+        /// A measured interval is published once it moved by more than a 200th (half a percent): less
+        /// is noise.
+        static var publishedIntervalDivisor: Int64 { 200 }
 
         /// A source on `surface`, its grid starting at `now` (the surface's clock now by default) with
         /// the output's advertised refresh — or, when the surface was presented shortly before (a
@@ -182,16 +139,14 @@
             self.control = control
             let start = now ?? surface.monotonicNanoseconds()
             let shown = Self.recentPresentation(of: surface, now: start)
-            // The output that presentation named; else the output the surface is on, or the
-            // compositor's only one; else, until the first presentation says, the fastest output's
-            // refresh.
-            let named = shown?.syncOutput.flatMap { id in surface.outputs.first { $0.globalName == id } }
-            let known =
-                named ?? Self.fastest(surface.enteredOutputs)
-                ?? (surface.outputs.count == 1 ? surface.outputs.first : nil)
-            output = known.flatMap { Self.shownOutput($0, refreshInterval: shown?.refreshInterval ?? 0) }
+            let outputs = surface.outputs
+            following = WaylandOutputFollowing(
+                presentedOn: shown?.syncOutput, refreshInterval: shown?.refreshInterval ?? 0,
+                entered: surface.enteredOutputs, outputs: outputs)
+            // Until the first presentation says, the fastest output's refresh.
             let interval =
-                output?.interval ?? Self.fastest(surface.outputs)?.refreshInterval ?? Self.defaultInterval
+                following.current?.interval ?? WaylandOutputFollowing.fastest(outputs)?.refreshInterval
+                ?? Self.defaultInterval
             // Anchored on the presentation, the first tick is a presentation of the compositor's, not
             // an instant it would show a commit up to an interval later than the grid says.
             presentations = PresentationGrid(start: shown?.time ?? start, advertisedInterval: interval)
@@ -202,8 +157,8 @@
         }
 
         /// The surface's latest presentation if it is recent enough to give the compositor's phase: at
-        /// most ``PresentationGrid/longestMeasuredGap`` intervals before `now` (weston headless's real
-        /// interval is 3 % longer than it says: four intervals on, the phase is a tenth of one off).
+        /// most ``PresentationGrid/longestMeasuredGap`` intervals before `now` (a compositor's real
+        /// interval may differ from its nominal one by a few percent, a tenth of an interval four on).
         private static func recentPresentation(of surface: Surface, now: Int64) -> WaylandPresentedFrame? {
             guard let shown = surface.latestPresentation, shown.time <= now else { return nil }
             let interval = shown.refreshInterval > 0 ? shown.refreshInterval : Self.defaultInterval
@@ -225,14 +180,14 @@
             let period = grid.period
             guard timerSince != nil else {
                 return FrameSourceInfo(
-                    kind: .wayland, name: description, period: period, reason: reason, output: output?.info)
+                    kind: .wayland, name: description, period: period, reason: reason, output: sourceOutput)
             }
-            let on = output.map { " on \($0.info.name)" } ?? ""
+            let on = sourceOutput.map { " on \($0.name)" } ?? ""
             return FrameSourceInfo(
                 kind: .timer,
                 name: "timer \(DecimalFormat.string(period.framesPerSecond, digits: 3)) Hz "
                     + "(the last presentations of \(surface.name)\(on))",
-                period: period, reason: reason, output: output?.info)
+                period: period, reason: reason, output: sourceOutput)
         }
 
         func report(to sink: @escaping (TickSourceReport) -> Void) {
@@ -290,34 +245,17 @@
             }
         }
 
-        /// When a callback armed at `armedAt` is overdue: a quarter of an interval short of two intervals
-        /// after the commit, so that the link is on its timer within two intervals of the last callback
-        /// (a commit follows its callback by well under an eighth, and the waits end to the millisecond).
-        /// The compositor sends the callback at its first repaint after the commit, at most an interval
-        /// later; the rest absorbs a repaint that comes late (weston headless on a busy machine: by most
-        /// of an interval now and then). Never under ``minimumStallWait``: at 144 Hz, two intervals are
-        /// 14 ms, and mutter's software renderer on a busy machine sends a callback 13 to 16 ms after the
-        /// commit every few frames. Until the grid was first measured (the first presentations, the first
-        /// mapping of a window), at least ``settlingTimeout``; after a move to another output, until the
-        /// new output's interval is measured, on the slower of the old and the new interval.
+        /// When a callback armed at `armedAt` is overdue (``CompositorRepaintPolicy``): on the measured
+        /// interval, or, after a move to another output and until the new output's interval is
+        /// measured, on the slower of the old and the new one.
         private func stallDeadline(armedAt: Int64) -> Int64 {
-            let interval = presentations.measuredInterval ?? max(presentations.interval, leftOutputInterval)
-            let overdue = max(2 * interval - interval / 4, Self.minimumStallWait)
-            let settled = presentations.hasMeasured
-            return stallBase(armedAt: armedAt) + (settled ? overdue : max(overdue, Self.settlingTimeout))
-        }
-
-        /// The instant the wait for a callback counts from: the commit — or, for a commit made ahead of
-        /// its grid point (``gridLead``), most of an interval after the last callback rather than just
-        /// after it, that callback plus the eighth a commit may follow it by, so that the link is
-        /// still on its timer within two intervals of the last callback. (A commit made after its grid
-        /// point, as at a render deadline, counts from itself.)
-        private func stallBase(armedAt: Int64) -> Int64 {
-            guard let last = lastAnswer?.at, let committed = pending?.tick,
-                armedAt < grid.timestamp(of: committed), last <= armedAt,
-                armedAt - last < presentations.interval
-            else { return armedAt }
-            return min(armedAt, last + presentations.interval / 8)
+            let interval =
+                presentations.measuredInterval ?? max(presentations.interval, following.leftInterval)
+            let start = CompositorRepaintPolicy.waitStart(
+                commit: armedAt, gridPoint: pending.map { grid.timestamp(of: $0.tick) },
+                lastCallback: lastAnswer?.at, interval: presentations.interval)
+            return start
+                + CompositorRepaintPolicy.callbackWait(interval: interval, settled: presentations.hasMeasured)
         }
 
         /// The dispatch of the last tick returned has ended: what was committed in it carries the
@@ -339,7 +277,7 @@
             while true {
                 let now = surface.monotonicNanoseconds()
                 if let limit, now >= limit { return .due }
-                let deadline = min(limit ?? .max, now + 1_000_000_000)
+                let deadline = min(limit ?? .max, now + Self.longestIdleWait)
                 if case .woken = try nextEvent(until: deadline) { break }
             }
             pending?.armedAt = nil
@@ -372,7 +310,7 @@
             try requestFrame(for: sequence, callbackAt: callbackAt)
             return Tick(
                 sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: callbackAt, grid: grid,
-                presentationDepth: depth, output: output?.info)
+                presentationDepth: depth, output: sourceOutput)
         }
 
         /// A tick for a grid point reached without a callback.
@@ -380,7 +318,7 @@
             try requestFrame(for: sequence, callbackAt: nil, gridTickAt: now)
             let timestamp = grid.timestamp(of: sequence)
             return Tick(
-                sequence: sequence, timestamp: timestamp, wokeAt: now, grid: grid, output: output?.info,
+                sequence: sequence, timestamp: timestamp, wokeAt: now, grid: grid, output: sourceOutput,
                 dispatchAt: now < timestamp ? now : nil)
         }
 
@@ -450,9 +388,7 @@
                 }
                 // Without feedback, the callbacks themselves are the grid, on the fastest output entered.
                 if feedbackUnavailable != nil {
-                    if let entered = Self.fastest(surface.enteredOutputs) {
-                        follow(entered, refreshInterval: 0)
-                    }
+                    if let entered = following.move(entered: surface.enteredOutputs) { moveTo(entered) }
                     presentations.recordPresentation(at: done.receivedAt)
                     publishIntervalIfMoved()
                 }
@@ -478,27 +414,18 @@
 
         /// Takes a presentation: the grid follows it, and the links learn when their frame was shown.
         private func presented(_ frame: WaylandPresentedFrame) {
-            if let id = frame.syncOutput,
-                id != output?.id || !Self.sameRefresh(frame.refreshInterval, output?.interval),
-                let named = surface.outputs.first(where: { $0.globalName == id })
+            if let shown = following.move(
+                presentedOn: frame.syncOutput, refreshInterval: frame.refreshInterval,
+                outputs: surface.outputs)
             {
-                follow(named, refreshInterval: frame.refreshInterval)
-            } else if frame.syncOutput == nil, frame.refreshInterval > 0, let current = output,
-                !Self.sameRefresh(frame.refreshInterval, current.interval)
-            {
-                // Another refresh, no output named: the same output in another mode, as far as known.
-                let millihertz = Int((1e12 / Double(frame.refreshInterval)).rounded())
-                moveTo(
-                    ShownOutput(
-                        id: current.id,
-                        info: FrameSourceOutput(name: current.info.name, refreshMillihertz: millihertz),
-                        interval: frame.refreshInterval))
+                moveTo(shown)
             }
             presentations.advertise(frame.refreshInterval)
             presentations.recordPresentation(at: frame.time)
             if let record = feedbackTicks.removeValue(forKey: frame.feedbackID) {
                 if let answer = lastAnswer, answer.tick == record.tick {
-                    repaintsAhead = answer.at < frame.time - presentations.interval / 2
+                    repaint.learn(
+                        callbackAt: answer.at, presentedAt: frame.time, interval: presentations.interval)
                 }
                 if let callbackAt = record.callbackAt {
                     presentations.recordLatency(callback: callbackAt, presented: frame.time)
@@ -511,63 +438,22 @@
             publishIntervalIfMoved()
         }
 
-        /// Publishes the measured interval once it has moved by more than half a percent.
+        /// Publishes the measured interval once it has moved (``publishedIntervalDivisor``).
         private func publishIntervalIfMoved() {
             let interval = presentations.interval
-            guard abs(interval - publishedInterval) * 200 > publishedInterval else { return }
+            guard abs(interval - publishedInterval) * Self.publishedIntervalDivisor > publishedInterval else {
+                return
+            }
             publishedInterval = interval
             sink(.changed(info))
         }
 
         // MARK: - Outputs
 
-        /// Whether two refresh intervals name the same rate (to half a percent: a mode's 60 000 mHz is
-        /// 16 666 666 ns, a feedback's refresh 16 666 667); zero and nil name none.
-        private static func sameRefresh(_ interval: Int64, _ other: Int64?) -> Bool {
-            guard let other, interval > 0, other > 0 else { return interval <= 0 }
-            return abs(interval - other) * 200 <= other
-        }
-
-        /// The output of `outputs` with the shortest nominal refresh interval, if any names one.
-        private static func fastest(_ outputs: [WaylandOutput]) -> WaylandOutput? {
-            outputs.filter { $0.refreshInterval != nil }.min {
-                $0.refreshInterval ?? 0 < $1.refreshInterval ?? 0
-            }
-        }
-
-        /// What the source knows of `output` shown at `refreshInterval` (the feedback's; 0: the output's
-        /// mode's), or nil when neither names a refresh. The rate is the mode's when it agrees with the
-        /// feedback's refresh to half a percent (144 000 mHz, not 1e12 / 6 944 445).
-        private static func shownOutput(_ output: WaylandOutput, refreshInterval: Int64) -> ShownOutput? {
-            guard let interval = refreshInterval > 0 ? refreshInterval : output.refreshInterval else {
-                return nil
-            }
-            var millihertz = Int((1e12 / Double(interval)).rounded())
-            if let mode = output.refreshInterval, let modeRate = output.refreshMillihertz,
-                abs(mode - interval) * 200 <= interval
-            {
-                millihertz = modeRate
-            }
-            return ShownOutput(
-                id: output.globalName,
-                info: FrameSourceOutput(name: output.label, refreshMillihertz: millihertz),
-                interval: interval)
-        }
-
-        /// The frames are shown on `named` (at the feedback's `refreshInterval`, or 0 for its mode's):
-        /// follows it unless it is the output already followed, at the same refresh.
-        private func follow(_ named: WaylandOutput, refreshInterval: Int64) {
-            guard let shown = Self.shownOutput(named, refreshInterval: refreshInterval),
-                shown.id != output?.id || !Self.sameRefresh(shown.interval, output?.interval)
-            else { return }
-            moveTo(shown)
-        }
-
         /// The grid starts anew on `shown`'s nominal interval, and the change is reported.
-        private func moveTo(_ shown: ShownOutput) {
-            let previous = output?.info
-            output = shown
-            leftOutputInterval = presentations.interval
+        private func moveTo(_ shown: WaylandOutputFollowing.ShownOutput) {
+            let previous = sourceOutput
+            following.follow(shown, leavingInterval: presentations.interval)
             presentations.switchOutput(nominalInterval: shown.interval)
             change(reason: .outputChanged(to: shown.info, from: previous))
         }

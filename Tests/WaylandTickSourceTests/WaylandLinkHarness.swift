@@ -1,11 +1,11 @@
-import Logging
 import TestSupport
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 /// A display link on a real ``WaylandTickSource`` over a ``ScriptedCompositor``, with the real frame
 /// thread and the real failover to a ``TimerTickSource`` on the compositor's kernel clock: all of it
-/// in virtual time, as ``LinkHarness`` runs the DRM source.
+/// in virtual time.
 enum WaylandLinkHarness {
     /// Runs a link until a callback starts at or after `end` on the virtual clock (it invalidates
     /// itself there), and returns what it did. Each callback works for `work` of virtual time, then
@@ -47,7 +47,7 @@ enum WaylandLinkHarness {
             if calledAt >= end { link.invalidate() }
         }
         // The frame thread runs through virtual time as fast as it can; real time bounds only a hang.
-        let ended = LinkHarness.waitUntil(seconds: 60) { driver.hasThreadEnded }
+        let ended = RealTimePolling.waitUntil(seconds: 60) { driver.hasThreadEnded }
         link.invalidate()
         precondition(ended, "the frame thread did not finish within 60 s of real time")
         var seen: [FrameSourceInfo] = []

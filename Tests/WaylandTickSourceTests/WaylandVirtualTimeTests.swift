@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 /// A display link on a Wayland surface whose compositor is scripted in virtual time: the source's
 /// fall back to a timer when the callbacks stop, its return, its failover when the compositor dies

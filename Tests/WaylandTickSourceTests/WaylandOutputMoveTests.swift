@@ -1,12 +1,13 @@
 import Testing
 
 @testable import FrameClock
+@testable import VirtualKernel
 
 /// A link on a window that a scripted compositor moves between a 60 Hz and a 144 Hz output, in
 /// virtual time: the link's rate, frame duration, targets and divisor follow the output the frames
 /// are shown on, with no frame twice, no burst, and every skipped interval counted.
 @Suite("A Wayland window moved between outputs, in virtual time")
-struct WaylandOutputFollowingTests {
+struct WaylandOutputMoveTests {
     let slow: Int64 = 16_666_667
     let fast: Int64 = 6_944_444
 

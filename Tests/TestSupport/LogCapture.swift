@@ -1,20 +1,28 @@
+import Foundation
 import Logging
 
-@testable import FrameClock
-
 /// Log messages kept for assertions.
-final class LogCapture: Sendable {
-    private let entries = Locked<[(level: Logger.Level, message: String)]>([])
+///
+/// The lock is an `NSLock` (a pthread mutex), which the thread sanitizer understands (see
+/// ``FrameRecorder``).
+public final class LogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(level: Logger.Level, message: String)] = []
 
-    func append(_ level: Logger.Level, _ message: String) { entries.withLock { $0.append((level, message)) } }
+    /// Creates an empty capture.
+    public init() {}
+
+    func append(_ level: Logger.Level, _ message: String) {
+        lock.withLock { entries.append((level, message)) }
+    }
 
     /// The messages at `level`.
-    func messages(at level: Logger.Level) -> [String] {
-        entries.withLock { $0.filter { $0.level == level }.map(\.message) }
+    public func messages(at level: Logger.Level) -> [String] {
+        lock.withLock { entries.filter { $0.level == level }.map(\.message) }
     }
 
     /// A logger that writes here.
-    var logger: Logger {
+    public var logger: Logger {
         Logger(label: "FaultInjection") { _ in CapturingHandler(capture: self) }
     }
 

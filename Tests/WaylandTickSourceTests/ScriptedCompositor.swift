@@ -1,6 +1,7 @@
 import SystemPackage
 
 @testable import FrameClock
+@testable import VirtualKernel
 @testable import Wayland
 
 /// A Wayland compositor in virtual time behind a ``WaylandTickSource``'s surface seam
