@@ -42,7 +42,7 @@ extension FrameDriver {
     }
 
     /// How much of the next interval jobs may not use: the margin before the next frame starts.
-    func jobMargin(period: FramePeriod) -> Int64 {
+    private func jobMargin(period: FramePeriod) -> Int64 {
         min(1_000_000, Int64(period.nanoseconds / 8))
     }
 

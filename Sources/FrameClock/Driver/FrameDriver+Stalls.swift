@@ -36,7 +36,7 @@ extension FrameDriver {
 
     /// Reports the running activity that started at `since` as a stall, with the frame thread's
     /// stack, unless the thread came back while the stack was taken.
-    func reportStall(since: Int64, now: Int64, links: [DisplayLink]) {
+    private func reportStall(since: Int64, now: Int64, links: [DisplayLink]) {
         let thread = dispatcher.load(ordering: .acquiring)
         let stack = thread == 0 ? [] : StackSampler.stack(of: thread)
         guard activity.since.load(ordering: .acquiring) == since else { return }
@@ -93,7 +93,7 @@ extension FrameDriver {
     }
 
     /// Sends a stall report to every link on the driver and logs it.
-    func report(
+    private func report(
         stallOf since: Int64, links: [DisplayLink], phase: FrameStall.Phase, duration: Int64, stack: [String]
     ) {
         let identity = activity.link.load(ordering: .relaxed)
