@@ -39,6 +39,11 @@ struct RunLoopDeadline: Hashable, Sendable {
     func wake(at now: Int64) -> TickWait? {
         if eventComesFirst, let event, event <= now { return .due }
         guard let tick, let tickDue, tickDue <= now else { return nil }
+        // On time the tick is the wanted one, without grid arithmetic (short of the clock's end, where
+        // later ticks' timestamps saturate to it).
+        if now == tickDue, now < .max {
+            return .tick(Tick(sequence: tick, timestamp: tickDue, wokeAt: now, grid: grid))
+        }
         let sequence = max(tick, grid.sequence(at: now))
         return .tick(
             Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
