@@ -88,56 +88,53 @@ public final class ManualFrameSource: Sendable {
     }
 
     /// ``advance(to:)``'s work, for a caller that holds the right to dispatch
-    /// (``beginDispatching()``): ends early after a dispatch once `shouldStop` says so, the clock
-    /// then staying where that dispatch left it.
+    /// (``beginDispatching()``): ends early after a turn once `shouldStop` says so, the clock then
+    /// staying where that turn left it.
     func dispatchTicks(to instant: Int64, until shouldStop: () -> Bool) {
-        var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
-        var dispatched = 0
-        while dispatched < Self.maximumTicksPerAdvance {
-            // The run loop's events before the wanted tick run first, in virtual time.
-            let tickDue = wanted.map { grid.timestamp(of: $0) }
-            if let due = driver.nextEventDue, due <= instant, tickDue.map({ due < $0 }) ?? true {
-                runEvents(due: due)
-                wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
-                if shouldStop() { return }
-                continue
-            }
-            // Then the jobs that fit before the next frame (all of them when no frame is wanted
-            // before the instant).
-            runJobs(wanted: wanted, limit: instant)
-            if let due = driver.nextEventDue, due <= instant, tickDue.map({ due < $0 }) ?? true { continue }
-            guard let next = wanted, let tickDue, tickDue <= instant else { break }
-            wanted = dispatchWantedTick(next)
-            dispatched += 1
-            if shouldStop() { return }
-        }
+        // The work due before the first wait (events, then jobs), then turns up to the instant.
+        let first = driver.turn(
+            after: .woken, wanted: driver.nextWantedSequence(grid: grid, now: currentNanoseconds), grid: grid,
+            jobLimit: instant)
+        if shouldStop() { return }
+        let run = runTurns(
+            from: first, until: instant, ticks: Self.maximumTicksPerAdvance, shouldStop: shouldStop)
+        guard !run.stopped else { return }
         clock.withLock { $0.now = max($0.now, instant) }
-        if dispatched == Self.maximumTicksPerAdvance, let next = wanted, grid.timestamp(of: next) <= instant {
-            _ = dispatchTick(at: currentNanoseconds)
-            runEventsPlanned()
+        // Past the most ticks handed over one by one, one late wake-up at the instant.
+        guard run.dispatched == Self.maximumTicksPerAdvance,
+            let wake = run.deadline.wake(at: currentNanoseconds), wake.tick != nil
+        else { return }
+        finish(driver.turn(after: wake, wanted: run.deadline.tick, grid: grid))
+    }
+
+    /// Turns of the driver's run loop in virtual time, from a wait for `deadline`: each wait moves
+    /// the clock to the deadline's instant. Ends before a wait that would pass `limit`, before a wait
+    /// for a tick once `ticks` ticks have been dispatched (the events a tick planned belong to it),
+    /// or after a turn once `shouldStop` says so (`stopped`).
+    private func runTurns(
+        from deadline: RunLoopDeadline, until limit: Int64, ticks: Int, shouldStop: () -> Bool = { false }
+    ) -> (deadline: RunLoopDeadline, dispatched: Int, stopped: Bool) {
+        var deadline = deadline
+        var dispatched = 0
+        while dispatched < ticks || deadline.eventComesFirst,
+            let instant = deadline.instant, instant <= limit
+        {
+            let now = clock.withLock { state in
+                state.now = max(state.now, instant)
+                return state.now
+            }
+            guard let wake = deadline.wake(at: now) else { break }
+            deadline = driver.turn(after: wake, wanted: deadline.tick, grid: grid, jobLimit: limit)
+            if wake.tick != nil { dispatched += 1 }
+            if shouldStop() { return (deadline, dispatched, true) }
         }
+        return (deadline, dispatched, false)
     }
 
-    /// Runs the queued jobs that fit before the tick `wanted` (or before `limit`, the end of the
-    /// advance, when no tick is wanted before it), in virtual time.
-    private func runJobs(wanted: Int64?, limit: Int64) {
-        guard driver.hasExecutorInUse else { return }
-        let budget = driver.jobBudgetEnd(target: wanted, grid: grid)
-        driver.runJobs(
-            until: wanted.map { grid.timestamp(of: $0) <= limit } ?? false ? budget : min(budget, limit),
-            interval: Int64(grid.period.nanoseconds))
-    }
-
-    /// Moves the clock to `due` (if it is behind it) and runs the events due then.
-    private func runEvents(due: Int64) {
-        clock.withLock { $0.now = max($0.now, due) }
-        driver.runDueEvents()
-    }
-
-    /// Runs the events the last dispatch queued (frames planned for a render deadline), each at its
-    /// instant: they belong to that tick, whatever the caller's limit.
-    private func runEventsPlanned() {
-        while let due = driver.nextEventDue { runEvents(due: due) }
+    /// Runs the turns for the events the last tick planned (frames planned for a render deadline),
+    /// each at its instant: they belong to that tick, whatever the caller's limit.
+    private func finish(_ deadline: RunLoopDeadline) {
+        _ = runTurns(from: deadline, until: .max, ticks: 0)
     }
 
     /// Runs the clock forward by `duration` (see ``advance(to:)``).
@@ -151,20 +148,10 @@ public final class ManualFrameSource: Sendable {
     public func advanceTicks(_ count: Int) -> Int {
         guard count > 0, beginDispatching() else { return 0 }
         defer { endDispatching() }
-        var dispatched = 0
-        var wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
-        while dispatched < count, let next = wanted {
-            wanted = dispatchWantedTick(next)
-            dispatched += 1
-            // A tick's frames planned for a render deadline start before the next tick.
-            if driver.nextEventDue != nil {
-                runEventsPlanned()
-                wanted = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
-            }
-            // The jobs that fit before the next frame.
-            runJobs(wanted: wanted, limit: .max)
-        }
-        return dispatched
+        let first = RunLoopDeadline(
+            tick: driver.nextWantedSequence(grid: grid, now: currentNanoseconds), event: driver.nextEventDue,
+            grid: grid)
+        return runTurns(from: first, until: .max, ticks: count).dispatched
     }
 
     /// Simulates the frame thread waking at `instant` (on time or late): the clock moves there and,
@@ -175,33 +162,17 @@ public final class ManualFrameSource: Sendable {
         defer { endDispatching() }
         // Links started since the last look align to the clock as it was, as a frame thread would.
         _ = driver.nextWantedSequence(grid: grid, now: currentNanoseconds)
-        clock.withLock { $0.now = max($0.now, instant.nanoseconds) }
-        let now = currentNanoseconds
-        guard let wanted = driver.nextWantedSequence(grid: grid, now: now), grid.timestamp(of: wanted) <= now
-        else { return }
-        _ = dispatchTick(at: now)
-        runEventsPlanned()
+        let now = clock.withLock { state in
+            state.now = max(state.now, instant.nanoseconds)
+            return state.now
+        }
+        let deadline = RunLoopDeadline(
+            tick: driver.nextWantedSequence(grid: grid, now: now), event: nil, grid: grid)
+        guard let wake = deadline.wake(at: now) else { return }
+        finish(driver.turn(after: wake, wanted: deadline.tick, grid: grid))
     }
 
     private var currentNanoseconds: Int64 { clock.withLock { $0.now } }
-
-    /// Moves the clock to the wanted tick `sequence` (if it is behind it) and dispatches there; the
-    /// earliest tick the links want next.
-    private func dispatchWantedTick(_ sequence: Int64) -> Int64? {
-        let due = grid.timestamp(of: sequence)
-        let now = clock.withLock { state in
-            state.now = max(state.now, due)
-            return state.now
-        }
-        return driver.nextWantedSequence(afterDispatchWanting: dispatchTick(at: now), grid: grid, now: now)
-    }
-
-    /// Hands the latest tick at or before `now` to the links; the earliest tick they want next.
-    private func dispatchTick(at now: Int64) -> Int64? {
-        let sequence = grid.sequence(at: now)
-        return driver.dispatch(
-            Tick(sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid))
-    }
 
     /// Takes the right to dispatch: false when a dispatch is under way (a callback advancing the
     /// source, or another thread advancing it), in which case the caller only moves the clock.

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// The run loop's state that only the dispatching thread touches: the queue of timed events, and
+/// how many frames planned from the last tick are still to start.
+///
+/// The unchecked conformance is sound because a threaded driver touches it from its frame thread
+/// alone, and a manual driver only from the thread holding the source's right to dispatch.
+final class RunLoopQueue: @unchecked Sendable {
+    var queue = FrameEventQueue()
+    var startsPending = 0
+    /// How long jobs take: the longest of the recent ones, relaxing slowly (as a render deadline's
+    /// prediction), so that a job starts only when one as long as those fits before the next frame.
+    var jobDurations = RenderTimePredictor()
+    /// Whether a thread is running jobs: the right to, claimed and released atomically, so that the
+    /// executor stays serial when a frame thread that is ending and a thread draining its jobs meet.
+    private let runningJobs = Atomic<Bool>(false)
+
+    /// Claims the right to run jobs; false when another thread holds it.
+    func claimJobs() -> Bool {
+        runningJobs.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+            .exchanged
+    }
+
+    /// Gives the right back.
+    func releaseJobs() {
+        runningJobs.store(false, ordering: .releasing)
+    }
+
+    /// Forgets every queued event (the thread is ending).
+    func clear() {
+        queue.removeAll()
+        startsPending = 0
+    }
+}
