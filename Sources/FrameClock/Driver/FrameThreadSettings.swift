@@ -65,8 +65,7 @@ public struct FrameThreadOptions: Hashable, Sendable {
     /// halt (or enter deep C-states), so the thread wakes for the tick without paying an idle state's
     /// exit. It adds no wake-up; the cost is that every idle core polls each frame for about as long
     /// as the source's early wake-up leads the deadline (300 µs for the standard timer, up to 2 ms
-    /// for DRM; frame-bench measured 0.6–0.66 ms a frame over the two cores of a virtual machine
-    /// for the standard timer), and two short writes to the device. Where the device cannot be opened (it takes
+    /// for DRM), and two short writes to the device. Where the device cannot be opened (it takes
     /// root, or the device's group) the link runs without it and
     /// ``FrameThreadReport/latencyOnDemandRefusal`` says why. The precise and low-power timers and the
     /// Wayland source never ask (the precise mode spins instead; the low-power mode has no early
