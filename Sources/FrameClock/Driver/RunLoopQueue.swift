@@ -5,12 +5,15 @@ import Synchronization
 ///
 /// The unchecked conformance is sound because a threaded driver touches it from its frame thread
 /// alone, and a manual driver only from the thread holding the source's right to dispatch.
+///
+/// For the same reason its state needs no dynamic exclusivity check, which would be paid on every
+/// turn of the loop.
 final class RunLoopQueue: @unchecked Sendable {
-    var queue = FrameEventQueue()
-    var startsPending = 0
+    @exclusivity(unchecked) var queue = FrameEventQueue()
+    @exclusivity(unchecked) var startsPending = 0
     /// How long jobs take: the longest of the recent ones, relaxing slowly (as a render deadline's
     /// prediction), so that a job starts only when one as long as those fits before the next frame.
-    var jobDurations = RenderTimePredictor()
+    @exclusivity(unchecked) var jobDurations = RenderTimePredictor()
     /// Whether a thread is running jobs: the right to, claimed and released atomically, so that the
     /// executor stays serial when a frame thread that is ending and a thread draining its jobs meet.
     private let runningJobs = Atomic<Bool>(false)
