@@ -235,7 +235,9 @@ struct StallReportTests {
         link.isPaused = true
         try await Task.sleep(for: .milliseconds(200))
         #expect(frames.count >= 2)
-        #expect(log.all.isEmpty)
+        // A callback that itself ran past 5 ms (a loaded machine, the sanitizer) is a stall and is
+        // reported; a wait for the next tick (100 ms) or the pause (200 ms) never is.
+        #expect(log.all.allSatisfy { $0.duration < .milliseconds(90) }, "\(log.all)")
         link.invalidate()
     }
 }
