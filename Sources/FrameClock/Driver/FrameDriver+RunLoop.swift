@@ -9,11 +9,11 @@ extension FrameDriver {
     /// `wanted` is the ``RunLoopDeadline/tick`` the caller waited for; `source` (nil without a
     /// thread) hears when every frame of its tick has been delivered.
     func turn(
-        after wake: TickWait, wanted: Int64?, grid: TickGrid, source: (any TickSource)? = nil,
+        after wake: consuming TickWait, wanted: Int64?, grid: TickGrid, source: (any TickSource)? = nil,
         jobLimit: Int64 = .max
     ) -> RunLoopDeadline {
         var target = wanted
-        if case .tick(let tick) = wake { target = dispatch(tick, source: source) }
+        if case .tick(let tick) = consume wake { target = dispatch(tick, source: source) }
         runDueEvents(source: source)
         target = nextWantedSequence(afterDispatchWanting: target, grid: grid)
         // Then the jobs that fit before the next frame; the links may have changed meanwhile.

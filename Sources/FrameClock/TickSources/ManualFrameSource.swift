@@ -124,8 +124,8 @@ public final class ManualFrameSource: Sendable {
                 return state.now
             }
             guard let wake = deadline.wake(at: now) else { break }
+            if case .tick = wake { dispatched += 1 }
             deadline = driver.turn(after: wake, wanted: deadline.tick, grid: grid, jobLimit: limit)
-            if wake.tick != nil { dispatched += 1 }
             if shouldStop() { return (deadline, dispatched, true) }
         }
         return (deadline, dispatched, false)
