@@ -1,7 +1,9 @@
 /* vkms-crtc-off: turns a CRTC off from another process, as a compositor or a user switching
  * consoles would. Built by run-vkms-tests.sh with gcc and libdrm; used by the integration tests.
  * Usage: vkms-crtc-off [DEVICE [CRTC_ID]]  (default /dev/dri/card0, the first CRTC).
- * Prints "off_ns=<CLOCK_MONOTONIC ns>" when the CRTC is off.
+ * Prints "begin_ns=<CLOCK_MONOTONIC ns>" just before the call that turns the CRTC off and
+ * "off_ns=<CLOCK_MONOTONIC ns>" once it returned: the kernel stops the vblanks between the two (a
+ * blocking commit can take frames under emulation).
  * Exit status: 0, or the errno of the call that failed. */
 #include <errno.h>
 #include <fcntl.h>
@@ -38,6 +40,8 @@ int main(int argc, char **argv) {
         crtc = res->crtcs[0];
         drmModeFreeResources(res);
     }
+    struct timespec begin;
+    clock_gettime(CLOCK_MONOTONIC, &begin);
     int result = drmModeSetCrtc(fd, crtc, 0, 0, 0, NULL, 0, NULL);
     if (result != 0) {
         int code = result < 0 ? -result : errno;
@@ -46,6 +50,7 @@ int main(int argc, char **argv) {
     }
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
+    printf("begin_ns=%lld\n", (long long)begin.tv_sec * 1000000000LL + begin.tv_nsec);
     printf("off_ns=%lld\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
     fprintf(stderr, "vkms-crtc-off: CRTC %u turned off by pid %d\n", crtc, (int)getpid());
     drmDropMaster(fd);
