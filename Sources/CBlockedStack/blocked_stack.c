@@ -211,4 +211,19 @@ int fc_unwind_blocked_thread(uint64_t pc, uint64_t sp, void **frames, int capaci
     return result;
 }
 
-int fc_current_thread_id(void) { return (int)syscall(SYS_gettid); }
+/* The calling thread's id, asked of the kernel once per thread: a dispatching thread marks itself on
+ * every frame. A child of fork starts with its parent's cache, so fork clears it. */
+static __thread int cached_thread_id;
+static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
+
+static void forget_thread_id(void) { cached_thread_id = 0; }
+
+static void install_fork_handler(void) { pthread_atfork(NULL, NULL, forget_thread_id); }
+
+int fc_current_thread_id(void) {
+    if (cached_thread_id == 0) {
+        pthread_once(&fork_handler_once, install_fork_handler);
+        cached_thread_id = (int)syscall(SYS_gettid);
+    }
+    return cached_thread_id;
+}

@@ -11,14 +11,13 @@ struct RunLoopDeadline: Hashable, Sendable {
     let tickDue: Int64?
     /// When the run loop's earliest queued event is due; nil when none is queued.
     let event: Int64?
-    /// The grid the tick lies on.
-    let grid: TickGrid
 
+    /// What to wait for: `tick` on `grid` and the `event` instant. The grid is not kept: the caller
+    /// has it, and a smaller deadline is cheaper to hand back on every turn.
     init(tick: Int64?, event: Int64?, grid: TickGrid) {
         self.tick = tick
         tickDue = tick.map { grid.timestamp(of: $0) }
         self.event = event
-        self.grid = grid
     }
 
     /// Whether the event comes before the tick; at one instant the tick comes first, as a source's
@@ -34,9 +33,9 @@ struct RunLoopDeadline: Hashable, Sendable {
     var instant: Int64? { eventComesFirst ? event : tickDue }
 
     /// How a wait for this deadline ends at `now`: ``TickWait/due`` when the event has come first;
-    /// the latest tick at or before `now` when the wanted one has come (a late wake-up skips to it);
-    /// nil when neither has come.
-    func wake(at now: Int64) -> TickWait? {
+    /// the latest tick at or before `now` on `grid` (the one the deadline was made on) when the
+    /// wanted one has come (a late wake-up skips to it); nil when neither has come.
+    func wake(at now: Int64, grid: TickGrid) -> TickWait? {
         if eventComesFirst, let event, event <= now { return .due }
         guard let tick, let tickDue, tickDue <= now else { return nil }
         // On time the tick is the wanted one, without grid arithmetic (short of the clock's end, where

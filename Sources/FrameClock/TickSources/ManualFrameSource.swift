@@ -102,7 +102,7 @@ public final class ManualFrameSource: Sendable {
         clock.withLock { $0.now = max($0.now, instant) }
         // Past the most ticks handed over one by one, one late wake-up at the instant.
         guard run.dispatched == Self.maximumTicksPerAdvance,
-            let wake = run.deadline.wake(at: currentNanoseconds), wake.tick != nil
+            let wake = run.deadline.wake(at: currentNanoseconds, grid: grid), wake.tick != nil
         else { return }
         finish(driver.turn(after: wake, wanted: run.deadline.tick, grid: grid))
     }
@@ -111,6 +111,8 @@ public final class ManualFrameSource: Sendable {
     /// the clock to the deadline's instant. Ends before a wait that would pass `limit`, before a wait
     /// for a tick once `ticks` ticks have been dispatched (the events a tick planned belong to it),
     /// or after a turn once `shouldStop` says so (`stopped`).
+    /// Inlined so that each caller's `shouldStop` folds away: this is the per-frame path of a test.
+    @inline(__always)
     private func runTurns(
         from deadline: RunLoopDeadline, until limit: Int64, ticks: Int, shouldStop: () -> Bool = { false }
     ) -> (deadline: RunLoopDeadline, dispatched: Int, stopped: Bool) {
@@ -123,7 +125,7 @@ public final class ManualFrameSource: Sendable {
                 state.now = max(state.now, instant)
                 return state.now
             }
-            guard let wake = deadline.wake(at: now) else { break }
+            guard let wake = deadline.wake(at: now, grid: grid) else { break }
             if case .tick = wake { dispatched += 1 }
             deadline = driver.turn(after: wake, wanted: deadline.tick, grid: grid, jobLimit: limit)
             if shouldStop() { return (deadline, dispatched, true) }
@@ -168,7 +170,7 @@ public final class ManualFrameSource: Sendable {
         }
         let deadline = RunLoopDeadline(
             tick: driver.nextWantedSequence(grid: grid, now: now), event: nil, grid: grid)
-        guard let wake = deadline.wake(at: now) else { return }
+        guard let wake = deadline.wake(at: now, grid: grid) else { return }
         finish(driver.turn(after: wake, wanted: deadline.tick, grid: grid))
     }
 
