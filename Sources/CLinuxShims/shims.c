@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -64,3 +65,10 @@ void fc_cpu_relax(void) {
 }
 
 const char *fc_errno_name(int code) { return strerrorname_np(code); }
+
+int fc_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int fc_epoll_add_readable(int epoll_fd, int fd) {
+    struct epoll_event event = {.events = EPOLLIN, .data = {.fd = fd}};
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event);
+}

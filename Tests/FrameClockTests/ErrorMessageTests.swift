@@ -22,6 +22,10 @@ struct ErrorMessageTests {
             .notOnThisSource, "the display link is not on this manual source",
             "DisplayLink(source: .manual(source))"
         ),
+        (
+            .notOnLoopThread, "the loop source was used off its loop's thread",
+            "make the LoopFrameSource on the thread that runs the loop"
+        ),
         (.invalidFrameCount(-3), "invalid frame count -3", "zero or more"),
         (
             .sourceUnavailable("a shared source cannot wrap another"), "frame source unavailable: a shared",

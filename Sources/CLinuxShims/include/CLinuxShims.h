@@ -16,6 +16,11 @@ int fc_timerfd_set_absolute(int fd, int64_t deadline_ns);
 /// eventfd, non-blocking and close-on-exec.
 int fc_eventfd_create(void);
 
+/// epoll_create1(EPOLL_CLOEXEC): an epoll instance, itself readable while any descriptor in it is.
+int fc_epoll_create(void);
+/// Adds `fd` to the epoll instance, watched for readability (level-triggered).
+int fc_epoll_add_readable(int epoll_fd, int fd);
+
 /// ppoll(2) with a relative timeout in nanoseconds (a negative one waits without limit) and no
 /// signal mask change. Returns the number of descriptors with events, 0 when the time ran out, or -1
 /// with errno.

@@ -24,6 +24,7 @@ extension FrameDriver {
     /// Jobs came into an empty queue: the thread that runs them is woken (started if need be; on an
     /// ended source, a thread of its own drains them).
     func jobsArrived() {
+        if case .loop(let control) = mode { return control.signal() }
         guard case .threaded(let driving) = mode else { return }
         let lifecycle = shared.withLock { $0.lifecycle }
         switch lifecycle {

@@ -5,7 +5,8 @@ extension FrameDriver {
     /// Whether anyone wants stall reports: a link's ``DisplayLink/stalls`` consumer, or a logger that
     /// writes warnings. A threaded driver is then watched by the process's ``StallWatchdog``.
     func stallWatchersChanged() {
-        guard case .threaded = mode, usesRealClock else { return }
+        if case .manual = mode { return }
+        guard usesRealClock else { return }
         let (links, running) = shared.withLock { ($0.links, $0.lifecycle == .running) }
         stallAlarm.threshold.store(stallThreshold(links: links), ordering: .relaxed)
         let wanted = logger.logLevel <= .warning || links.contains { $0.hasStallWatchers }
@@ -128,8 +129,11 @@ extension FrameDriver {
         let identity = activity.link.load(ordering: .relaxed)
         let period = shared.withLock { $0.info.period }
         let what: FrameActivity =
-            identity == 0
-            ? .job : .callback(link: links.first { $0.identity == identity }?.label ?? "a display link")
+            switch identity {
+            case 0: .job
+            case ActivityBoard.loopBusy: .loopBusy
+            default: .callback(link: links.first { $0.identity == identity }?.label ?? "a display link")
+            }
         let stall = FrameStall(
             phase: phase, activity: what, started: MonotonicInstant(nanoseconds: since),
             duration: Duration(nanoseconds: duration),

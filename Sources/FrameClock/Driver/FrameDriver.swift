@@ -26,6 +26,9 @@ final class FrameDriver: Sendable {
         case threaded(ThreadedDriving)
         /// No thread: ``ManualFrameSource`` advances virtual time and dispatches.
         case manual
+        /// No thread: a loop the front end runs dispatches in real time (``LoopFrameSource``); the
+        /// control channel wakes that loop when a link changes or jobs arrive.
+        case loop(ControlChannel)
     }
 
     /// What a threaded driver needs besides its links.
@@ -133,6 +136,20 @@ final class FrameDriver: Sendable {
                     kind: .manual, name: "manual \(manualPeriod)", period: manualPeriod, reason: .requested)))
     }
 
+    /// A driver with no thread for a loop the front end runs, on the real clock: the loop calls the
+    /// turns (``LoopFrameSource``). It counts as running from the start, so that the stall watchdog
+    /// watches the loop's thread.
+    init(loopPeriod: FramePeriod, control: ControlChannel, name: String, logger: Logger) {
+        mode = .loop(control)
+        self.logger = logger
+        now = { KernelClock.monotonicNanoseconds() }
+        usesRealClock = true
+        var state = Shared(
+            info: FrameSourceInfo(kind: .loop, name: name, period: loopPeriod, reason: .requested))
+        state.lifecycle = .running
+        shared = Locked(state)
+    }
+
     deinit {
         // A source whose thread never started is closed here (the thread closes its own).
         if case .threaded(let driving) = mode { driving.source.take()?.close() }
@@ -144,8 +161,11 @@ final class FrameDriver: Sendable {
     var hasThreadEnded: Bool { shared.withLock { $0.lifecycle == .ended } }
 
     var control: ControlChannel? {
-        if case .threaded(let driving) = mode { return driving.control }
-        return nil
+        switch mode {
+        case .threaded(let driving): driving.control
+        case .loop(let control): control
+        case .manual: nil
+        }
     }
 
     /// The fallback in production: a standard-precision timer on the real clock.
@@ -249,6 +269,13 @@ final class FrameDriver: Sendable {
     /// advancing its manual source, or the thread draining its jobs after it ended).
     var isCurrentDispatcher: Bool {
         dispatcher.load(ordering: .acquiring) == UInt(bitPattern: Int(bitPattern: pthread_self()))
+    }
+
+    /// Whether this driver is a ``LoopFrameSource``'s, made on the main thread: it dispatches there
+    /// and nowhere else.
+    var dispatchesOnMainThreadLoop: Bool {
+        guard case .loop = mode else { return false }
+        return dispatcherThreadID.load(ordering: .acquiring) == getpid()
     }
 
     /// Makes the calling thread this driver's dispatcher (or none, with `false`).

@@ -37,7 +37,7 @@ enum SharedDrivers {
             return .drm(device: device, crtc: crtc)
         case .automatic(let fallbackFramesPerSecond):
             return .automatic(fallback: try FramePeriod(framesPerSecond: fallbackFramesPerSecond))
-        case .manual, .shared, .waylandToolkit:
+        case .manual, .shared, .loop, .waylandToolkit:
             return nil
         #if WaylandBackend
             case .wayland:

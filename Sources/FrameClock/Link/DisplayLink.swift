@@ -22,7 +22,8 @@ import Synchronization
 /// link.invalidate()                        // idempotent; safe inside the callback
 /// ```
 ///
-/// Callbacks run on the link's frame thread (for a manual source, on the thread that advances it).
+/// Callbacks run on the link's frame thread (for a manual source, on the thread that advances it;
+/// for a ``LoopFrameSource``, on the thread of the loop that dispatches it).
 /// Frames lie on the source's grid: a late wake-up becomes the latest grid point with the missed
 /// intervals counted in ``Frame/skippedFrames``, never a burst of catch-up callbacks, and a callback
 /// that runs longer than the interval resumes on the first grid point after it returns.
@@ -47,6 +48,9 @@ public final class DisplayLink: Sendable {
         case manual(ManualFrameSource)
         /// A source shared with other links: one frame thread for all of them.
         case shared(SharedFrameSource)
+        /// Frames on a loop the front end runs, dispatched on its thread (a GTK or SDL main loop, a
+        /// `poll` loop): see ``LoopFrameSource``. Several links may share one.
+        case loop(LoopFrameSource)
         /// The frame callbacks of the library's Wayland window. The front end draws in the frame's
         /// callback (`window.draw { }`) and commits (`window.commit()`); before the callback runs,
         /// the link has asked for that commit's frame callback and presentation feedback. Frames lie

@@ -27,6 +27,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     /// ``DisplayLink/start(isolatedTo:_:)`` was given an actor that does not run on the link's
     /// ``DisplayLink/executor``.
     case notOnThisExecutor
+    /// A ``LoopFrameSource`` was dispatched, or a main-actor callback started, off the thread that
+    /// the loop runs on: the thread that made the source (the main thread, for a main-actor
+    /// callback).
+    case notOnLoopThread
     /// A negative number of ``OfflineFrames``.
     case invalidFrameCount(Int)
     /// The requested frame source cannot be used; the reason says why.
@@ -70,6 +74,8 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
             "the display link is not on this manual source"
         case .notOnThisExecutor:
             "the actor does not run on the display link's executor"
+        case .notOnLoopThread:
+            "the loop source was used off its loop's thread"
         case .invalidFrameCount(let count):
             "invalid frame count \(count)"
         case .sourceUnavailable(let reason):
@@ -99,6 +105,9 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
         case .notOnThisExecutor:
             "give the actor `nonisolated var unownedExecutor: UnownedSerialExecutor { "
                 + "link.executor.asUnownedSerialExecutor() }`"
+        case .notOnLoopThread:
+            "make the LoopFrameSource on the thread that runs the loop (the main thread for a main-actor "
+                + "callback) and dispatch it there"
         case .invalidFrameCount:
             "give a count of zero or more frames"
         case .sourceUnavailable:

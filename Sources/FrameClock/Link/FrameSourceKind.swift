@@ -8,6 +8,9 @@ public enum FrameSourceKind: String, Hashable, Sendable, CustomStringConvertible
     case manual
     /// A Wayland surface's frame callbacks, on the grid of the compositor's presentation times.
     case wayland
+    /// A phase-locked timer on `CLOCK_MONOTONIC` whose frames a loop the front end runs dispatches on
+    /// its own thread (``LoopFrameSource``).
+    case loop
 
     /// The kind's name.
     public var description: String { rawValue }

@@ -6,8 +6,11 @@ import Synchronization
 final class ActivityBoard: Sendable {
     /// When the running activity started, on the driver's clock; 0 when none runs.
     let since = Atomic<Int64>(0)
-    /// The link whose callback runs (its `ObjectIdentifier` bits), or 0 for a job.
+    /// The link whose callback runs (its `ObjectIdentifier` bits), 0 for a job, or ``loopBusy``.
     let link = Atomic<UInt>(0)
+    /// The identity of the wait for a front end's loop to dispatch a frame that is due: no object
+    /// has it (an object's address is aligned).
+    static let loopBusy = UInt.max
     /// The `since` of the activity an ongoing report was sent for.
     let reported = Atomic<Int64>(0)
 

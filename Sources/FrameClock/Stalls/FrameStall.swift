@@ -80,12 +80,16 @@ public enum FrameActivity: Hashable, Sendable, CustomStringConvertible {
     case callback(link: String)
     /// A job of the frame thread's executor (an actor method, a task's step).
     case job
+    /// The loop that dispatches a ``LoopFrameSource``, busy in code of its own (another handler of
+    /// the front end's main loop) when a frame was due: the stack is that code's.
+    case loopBusy
 
     /// A short phrase.
     public var description: String {
         switch self {
         case .callback(let link): "the callback of \(link)"
         case .job: "a job of the frame executor"
+        case .loopBusy: "the front end's loop, busy when a frame was due"
         }
     }
 }

@@ -22,6 +22,9 @@ enum SourceSelection {
             return manual.driver
         case .shared(let shared):
             return shared.driver
+        case .loop(let loop):
+            guard !loop.isClosed else { throw .sourceUnavailable("the loop source was closed") }
+            return loop.driver
         case .timer(let framesPerSecond, let precision):
             return try timerDriver(
                 period: FramePeriod(framesPerSecond: framesPerSecond), precision: precision,

@@ -1,0 +1,236 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import FrameClock
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Frames on a loop the front end runs: a plain `poll` loop on a thread of its own dispatches a
+/// ``LoopFrameSource``. Real time: the assertions are about threads, order and counts, never speed.
+@Suite("Loop frame source", .serialized)
+struct LoopFrameSourceTests {
+    /// A frame and the thread it came on.
+    struct Delivery: Sendable {
+        var frame: Frame
+        var threadID: Int32
+        var at: MonotonicInstant
+    }
+
+    /// Checks the pacing rules over consecutive frames: numbered without a gap that is not counted,
+    /// on the grid of `period`.
+    static func expectPaced(_ deliveries: [Delivery], period: FramePeriod) {
+        for (a, b) in zip(deliveries, deliveries.dropFirst()) {
+            #expect(b.frame.sequence > a.frame.sequence)
+            #expect(Int(b.frame.sequence - a.frame.sequence) - 1 == b.frame.skippedFrames)
+            let intervals =
+                Double((b.frame.timestamp - a.frame.timestamp).wholeNanoseconds) / period.nanoseconds
+            #expect(abs(intervals - Double(b.frame.sequence - a.frame.sequence)) < 1e-6)
+        }
+    }
+
+    @Test(
+        "frames come on the loop's thread, on the grid, every skip counted",
+        arguments: [FrameDispatch.afterVBlank, .renderDeadline(safetyMargin: .milliseconds(1))])
+    func framesOnTheLoopThread(dispatch: FrameDispatch) throws {
+        let loop = try PollLoop(framesPerSecond: 120)
+        defer { loop.stop() }
+        let link = try DisplayLink(source: .loop(loop.source))
+        link.dispatch = dispatch
+        let deliveries = Locked<[Delivery]>([])
+        try link.start { frame in
+            deliveries.withLock {
+                $0.append(Delivery(frame: frame, threadID: SampledThread.current.threadID, at: .now()))
+            }
+        }
+        #expect(RealTimePolling.waitUntil(seconds: 10) { deliveries.withLock { $0.count } >= 40 })
+        link.invalidate()
+        let all = deliveries.withLock { $0 }
+        #expect(all.allSatisfy { $0.threadID == loop.threadID })
+        #expect(link.sourceInfo.kind == .loop)
+        Self.expectPaced(all, period: loop.source.period)
+        #expect(loop.dispatchErrors.withLock { $0.isEmpty })
+    }
+
+    @Test(
+        "a handler blocking the loop for 200 ms: the next frame counts the skips, no burst, a loopBusy stall")
+    func blockedLoop() async throws {
+        let loop = try PollLoop(framesPerSecond: 60)
+        defer { loop.stop() }
+        let link = try DisplayLink(source: .loop(loop.source))
+        link.stallThreshold = .milliseconds(100)
+        let log = await StallReportTests.StallLog.subscribed(link)
+        let deliveries = Locked<[Delivery]>([])
+        let block = Locked<(start: MonotonicInstant, end: MonotonicInstant)?>(nil)
+        try link.start { frame in
+            deliveries.withLock {
+                $0.append(Delivery(frame: frame, threadID: SampledThread.current.threadID, at: .now()))
+            }
+        }
+        #expect(RealTimePolling.waitUntil(seconds: 10) { deliveries.withLock { $0.count } >= 10 })
+        loop.perform {
+            let start = MonotonicInstant.now()
+            usleep(200_000)
+            block.withLock { $0 = (start, .now()) }
+        }
+        try #require(await log.wait(for: 2))
+        #expect(RealTimePolling.waitUntil(seconds: 10) { deliveries.withLock { $0.count } >= 20 })
+        link.invalidate()
+        let all = deliveries.withLock { $0 }
+        let (start, end) = try #require(block.withLock { $0 })
+        Self.expectPaced(all, period: loop.source.period)
+        #expect(all.allSatisfy { $0.threadID == loop.threadID })
+        // The first frame after the block skips what the block covered, and comes alone: the next
+        // one waits for its own grid point.
+        let after = try #require(all.firstIndex { $0.at >= end })
+        let blockedIntervals = Int(Double((end - start).wholeNanoseconds) / loop.source.period.nanoseconds)
+        #expect(all[after].frame.skippedFrames >= blockedIntervals - 2, "\(all[after].frame)")
+        if after + 1 < all.count {
+            #expect(all[after + 1].frame.timestamp > end, "a second frame for the block's time: a burst")
+        }
+        let reports = log.all
+        print(
+            "Loop blocked \((end - start).wholeNanoseconds / 1_000_000) ms: the next frame skipped "
+                + "\(all[after].frame.skippedFrames); reports: \(reports.map { "\($0)" }.joined(separator: " | "))"
+        )
+        #expect(reports.map(\.phase) == [.ongoing, .ended])
+        let ongoing = try #require(reports.first)
+        #expect(ongoing.activity == .loopBusy)
+        if ongoing.stack.isEmpty && UndisturbedStallTests.underThreadSanitizer {
+            #expect(ongoing.missingStackReason != nil)
+        } else {
+            #expect(ongoing.stack.contains { $0.contains("usleep") }, "\(ongoing.stack)")
+        }
+        #expect(reports.last.map { $0.duration >= .milliseconds(150) } == true)
+    }
+
+    @Test("dispatch off the loop's thread throws, and no callback runs there")
+    func dispatchOffTheLoopThread() throws {
+        let loop = try PollLoop(framesPerSecond: 120)
+        defer { loop.stop() }
+        let link = try DisplayLink(source: .loop(loop.source))
+        let threads = Locked<Set<Int32>>([])
+        try link.start { _ in threads.withLock { _ = $0.insert(SampledThread.current.threadID) } }
+        for _ in 0..<20 {
+            #expect(throws: DisplayLinkError.notOnLoopThread) { try loop.source.dispatch() }
+            usleep(2_000)
+        }
+        #expect(RealTimePolling.waitUntil(seconds: 10) { !threads.withLock { $0.isEmpty } })
+        link.invalidate()
+        #expect(threads.withLock { $0 } == [loop.threadID])
+    }
+
+    @Test("a main-actor callback needs a loop source made on the main thread")
+    func mainActorCallbackOffTheMainThread() throws {
+        let loop = try PollLoop(framesPerSecond: 60)
+        defer { loop.stop() }
+        let onLoop = try DisplayLink(source: .loop(loop.source))
+        defer { onLoop.invalidate() }
+        #expect(throws: DisplayLinkError.notOnLoopThread) { try onLoop.startOnMainActor { _ in } }
+        let onTimer = try DisplayLink(source: .timer(framesPerSecond: 60))
+        defer { onTimer.invalidate() }
+        #expect(throws: DisplayLinkError.notOnLoopThread) { try onTimer.startOnMainActor { _ in } }
+    }
+
+    @Test(
+        "invalidate() from another thread is a barrier, for callbacks and frames consumers, alone or shared",
+        arguments: [false, true])
+    func invalidateIsABarrier(shared: Bool) async throws {
+        let loop = try PollLoop(framesPerSecond: 240)
+        defer { loop.stop() }
+        for round in 0..<10 {
+            let link = try DisplayLink(source: .loop(loop.source))
+            let neighbour = shared ? try DisplayLink(source: .loop(loop.source)) : nil
+            try neighbour?.start { _ in }
+            let invalidated = Atomic<Bool>(false)
+            let lateCallbacks = Atomic<Int>(0)
+            let count = Atomic<Int>(0)
+            try link.start { _ in
+                if invalidated.load(ordering: .acquiring) { lateCallbacks.add(1, ordering: .relaxed) }
+                count.add(1, ordering: .relaxed)
+            }
+            let frames = link.frames
+            let consumer = Task {
+                var received = 0
+                for await _ in frames { received += 1 }
+                return received
+            }
+            #expect(
+                RealTimePolling.waitUntil(seconds: 10) { count.load(ordering: .relaxed) >= 3 + round % 3 })
+            link.invalidate()
+            invalidated.store(true, ordering: .releasing)
+            usleep(20_000)
+            #expect(lateCallbacks.load(ordering: .relaxed) == 0)
+            _ = await consumer.value  // the stream ended
+            neighbour?.invalidate()
+        }
+    }
+
+    @Test("invalidate() from a handler of the loop, and from inside a callback, returns at once")
+    func invalidateOnTheLoopThread() throws {
+        let loop = try PollLoop(framesPerSecond: 120)
+        defer { loop.stop() }
+        let fromHandler = try DisplayLink(source: .loop(loop.source))
+        let fromCallback = try DisplayLink(source: .loop(loop.source))
+        let handled = DispatchSemaphore(value: 0)
+        let count = Atomic<Int>(0)
+        try fromHandler.start { _ in count.add(1, ordering: .relaxed) }
+        try fromCallback.start { [weak fromCallback] _ in fromCallback?.invalidate() }
+        #expect(RealTimePolling.waitUntil(seconds: 10) { count.load(ordering: .relaxed) >= 2 })
+        loop.perform {
+            fromHandler.invalidate()
+            handled.signal()
+        }
+        #expect(handled.wait(timeout: .now() + 10) == .success)
+        #expect(fromCallback.isInvalidated)
+    }
+
+    @Test("a closed source: no frames, its descriptor never readable, no new links")
+    func closedSource() throws {
+        let loop = try PollLoop(framesPerSecond: 120)
+        defer { loop.stop() }
+        let link = try DisplayLink(source: .loop(loop.source))
+        let count = Atomic<Int>(0)
+        try link.start { _ in count.add(1, ordering: .relaxed) }
+        #expect(RealTimePolling.waitUntil(seconds: 10) { count.load(ordering: .relaxed) >= 2 })
+        loop.source.close()
+        loop.source.close()
+        usleep(50_000)
+        let after = count.load(ordering: .relaxed)
+        link.isPaused = true
+        link.isPaused = false
+        usleep(50_000)
+        #expect(count.load(ordering: .relaxed) == after)
+        var entry = pollfd(fd: loop.source.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 0) == 0, "a closed source's descriptor is readable: a loop would spin")
+        #expect(throws: DisplayLinkError.sourceUnavailable("the loop source was closed")) {
+            try DisplayLink(source: .loop(loop.source))
+        }
+        link.invalidate()
+    }
+
+    @Test("an actor on the link's executor runs its jobs on the loop's thread")
+    func executorOnTheLoop() async throws {
+        let loop = try PollLoop(framesPerSecond: 60)
+        defer { loop.stop() }
+        let link = try DisplayLink(source: .loop(loop.source))
+        defer { link.invalidate() }
+        actor Scene {
+            nonisolated let link: DisplayLink
+            nonisolated var unownedExecutor: UnownedSerialExecutor { link.executor.asUnownedSerialExecutor() }
+            var drawn = 0
+            init(link: DisplayLink) { self.link = link }
+            func draw() { drawn += 1 }
+            func thread() -> Int32 { SampledThread.current.threadID }
+        }
+        let scene = Scene(link: link)
+        try link.start(isolatedTo: scene) { scene, _ in scene.draw() }
+        for _ in 0..<5 {
+            #expect(await scene.thread() == loop.threadID)
+        }
+        #expect(RealTimePolling.waitUntil(seconds: 10) { loop.dispatchErrors.withLock { $0.isEmpty } })
+    }
+}
