@@ -126,7 +126,9 @@ let package = Package(
         // MARK: Swift concurrency on a GLib main loop (empty without the GLibMainLoop trait)
         .target(
             name: "FrameClockGLib",
-            dependencies: [.target(name: "CGLib", condition: .when(traits: ["GLibMainLoop"]))],
+            dependencies: [
+                "FrameClock", .target(name: "CGLib", condition: .when(traits: ["GLibMainLoop"])),
+            ],
             swiftSettings: strict),
 
         // MARK: Presenting on a display (above FrameClock and DRM: it needs both)

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // An adopter with the GLibMainLoop trait on: its main thread runs a GLib main loop and MainActor work
 // still runs (FrameClockGLib). glib-main-loop-check hops to MainActor from a detached task, measures
-// the latency against the 50 ms polling workaround, and tries the bad inputs.
+// the latency against the 50 ms polling workaround, runs a display link on the loop, and tries the
+// bad inputs.
 import PackageDescription
 
 let package = Package(
@@ -20,7 +21,10 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"])]),
         .executableTarget(
             name: "GLibMainLoopCheck",
-            dependencies: ["CGLibCheck", .product(name: "FrameClockGLib", package: "FrameClock")],
+            dependencies: [
+                "CGLibCheck", .product(name: "FrameClock", package: "FrameClock"),
+                .product(name: "FrameClockGLib", package: "FrameClock"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

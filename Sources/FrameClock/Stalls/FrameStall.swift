@@ -59,15 +59,16 @@ public struct FrameStall: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let length = "\(DecimalFormat.string(seconds, digits: 2)) s"
+        let thread = activity == .loopBusy ? "loop thread" : "frame thread"
         switch phase {
         case .ongoing:
             let frames =
                 !stack.isEmpty
                 ? "; stack: " + stack.prefix(12).joined(separator: " ← ")
                 : missingStackReason.map { "; no stack: \($0)" } ?? ""
-            return "frame thread stalled \(length) so far in \(activity)\(frames)"
+            return "\(thread) stalled \(length) so far in \(activity)\(frames)"
         case .ended:
-            return "frame thread stall ended after \(length) in \(activity); \(intervalsMissed) frame "
+            return "\(thread) stall ended after \(length) in \(activity); \(intervalsMissed) frame "
                 + "interval\(intervalsMissed == 1 ? "" : "s") missed"
         }
     }
@@ -89,7 +90,7 @@ public enum FrameActivity: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .callback(let link): "the callback of \(link)"
         case .job: "a job of the frame executor"
-        case .loopBusy: "the front end's loop, busy when a frame was due"
+        case .loopBusy: "code of the loop's own, run when a frame was due"
         }
     }
 }

@@ -75,6 +75,9 @@ Task.detached {
 }
 loop.run()
 
+let frameFigures = checkFramesOnTheLoop(failures)
+figures.withLock { $0 += frameFigures }
+
 for line in figures.withLock({ $0 }) { print(line) }
 let failed = failures.all
 if failed.isEmpty {
