@@ -47,12 +47,17 @@ struct LatencyOnDemandTests {
     }
 
     /// What the device had been written when each callback started: every callback starts with the
-    /// request withdrawn, and each frame after the first was preceded by one hold (a rehearsal before
-    /// every tick waited for).
+    /// request withdrawn, and each frame after the first was preceded by a hold (a rehearsal before
+    /// every tick waited for). A wait that the control channel cut short rehearses again when it
+    /// waits anew, so a frame may follow two windows (seen once under the thread sanitizer).
     static func expectOneWindowPerFrame(_ atCallbacks: [[Int32]]) {
         #expect(atCallbacks.allSatisfy(isReleasedPairs))
         for (earlier, later) in zip(atCallbacks, atCallbacks.dropFirst()) {
-            #expect(later.count == earlier.count + 2)
+            #expect(later.count >= earlier.count + 2)
+        }
+        if let first = atCallbacks.first, let last = atCallbacks.last, atCallbacks.count > 1 {
+            // Nearly always one window a frame: at most one extra in the run.
+            #expect(last.count - first.count <= 2 * (atCallbacks.count - 1) + 2)
         }
     }
 
