@@ -24,5 +24,11 @@ let package = Package(
                 .product(name: "MediaTiming", package: "FrameClock"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        .executableTarget(
+            name: "PollLoopClock",
+            dependencies: [
+                .product(name: "FrameClock", package: "FrameClock"),
+                .product(name: "MediaTiming", package: "FrameClock"),
+            ]),
     ]
 )

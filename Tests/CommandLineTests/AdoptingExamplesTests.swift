@@ -3,7 +3,8 @@ import LayerRendering
 import Testing
 
 /// Examples/Adopting, a package of its own that depends on this one by path as an adopter's package
-/// does: it builds without warnings, and its two programs run (an offline renderer, a live link).
+/// does: it builds without warnings, and its three programs run (an offline renderer, a live link,
+/// a link on the program's own poll loop).
 @Suite("Examples/Adopting, built and run as an adopter's package")
 struct AdoptingExamplesTests {
     /// The package's root folder (this file is Tests/CommandLineTests/AdoptingExamplesTests.swift).
@@ -52,6 +53,14 @@ struct AdoptingExamplesTests {
         #expect(live.standardOutput.contains(" frames at 30.0 fps from "), "\(live.standardOutput)")
         // The logger the example passes reaches the handler it bootstrapped (standard error).
         #expect(live.standardError.contains("display link on "), "\(live.standardError)")
+
+        // The same animation on the program's own poll loop: every frame on the main thread.
+        let onLoop = try Self.run(binaries.appendingPathComponent("PollLoopClock").path, [], timeout: 60)
+        #expect(onLoop.status == 0, "\(onLoop.standardError)")
+        #expect(
+            onLoop.standardOutput.contains(
+                " frames on the main thread at 30.0 fps from timer 60.000 Hz on a loop's")
+                && onLoop.standardOutput.contains(", 0 off it"), "\(onLoop.standardOutput)")
     }
 
     /// Runs `executable` with `arguments`, waiting at most `timeout` seconds.
