@@ -233,4 +233,84 @@ struct LoopFrameSourceTests {
         }
         #expect(RealTimePolling.waitUntil(seconds: 10) { loop.dispatchErrors.withLock { $0.isEmpty } })
     }
+
+    @Test("following a frame clock: ticks from its calls, targets on its measured presentations")
+    func followingAFrameClock() throws {
+        let interval = Duration.milliseconds(10)
+        let loop = try PollLoop(followingInterval: interval)
+        defer { loop.stop() }
+        #expect(loop.source.isFollowing)
+        let link = try DisplayLink(source: .loop(loop.source))
+        let deliveries = Locked<[Delivery]>([])
+        try link.start { frame in
+            deliveries.withLock {
+                $0.append(Delivery(frame: frame, threadID: SampledThread.current.threadID, at: .now()))
+            }
+        }
+        // A clock whose frame k begins 2 ms after its grid point G(k) and is shown at G(k + 2),
+        // reported two frames later, as GTK reports complete frames.
+        let origin = MonotonicInstant.now() + .milliseconds(20)
+        let gridPoint: @Sendable (Int) -> MonotonicInstant = { origin + interval * $0 }
+        let frameStart: @Sendable (Int) -> MonotonicInstant = { gridPoint($0) + .milliseconds(2) }
+        let frames = 40
+        let done = DispatchSemaphore(value: 0)
+        for k in 0..<frames {
+            loop.perform {
+                let wait = frameStart(k) - .now()
+                if wait > .zero { usleep(UInt32(wait.wholeNanoseconds / 1000)) }
+                do throws(DisplayLinkError) {
+                    try loop.source.frameClockTicked(at: frameStart(k))
+                } catch {
+                    loop.dispatchErrors.withLock { $0.append(error) }
+                }
+                if k >= 2 { loop.source.frameWasPresented(startedAt: frameStart(k - 2), at: gridPoint(k)) }
+                if k == frames - 1 { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        link.invalidate()
+        let all = deliveries.withLock { $0 }
+        #expect(loop.dispatchErrors.withLock { $0.isEmpty })
+        // One frame a tick; the first tick may come before the link has aligned to the grid point
+        // after its start (the rule on every source).
+        #expect(
+            all.count == frames || all.count == frames - 1,
+            "\(all.map { "\($0.frame.sequence)@\(($0.frame.timestamp - origin).wholeNanoseconds / 1000)" })")
+        #expect(all.allSatisfy { $0.threadID == loop.threadID })
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.frame.sequence < $1.frame.sequence })
+        // Once the grid and the latency are measured, each frame's target is its presentation.
+        let measured = all.suffix(frames / 2)
+        let targetErrors = measured.map { delivery -> Int64 in
+            let start = delivery.frame.timestamp + .milliseconds(2)
+            let k = Int((start - origin).wholeNanoseconds / interval.wholeNanoseconds)
+            return abs((delivery.frame.targetTimestamp - gridPoint(k + 2)).wholeNanoseconds)
+        }
+        #expect(
+            targetErrors.allSatisfy { $0 < 1_000 }, "targets off their presentations by \(targetErrors) ns")
+        #expect(throws: DisplayLinkError.notOnLoopThread) { try loop.source.frameClockTicked(at: .now()) }
+    }
+
+    @Test("a source on its own timer refuses ticks from a clock; an invalid interval is an error")
+    func followingErrors() throws {
+        let loop = try PollLoop(framesPerSecond: 60)
+        defer { loop.stop() }
+        let error = Locked<DisplayLinkError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        loop.perform {
+            do throws(DisplayLinkError) {
+                try loop.source.frameClockTicked(at: .now())
+            } catch let thrown {
+                error.withLock { $0 = thrown }
+            }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        if case .sourceUnavailable(let reason) = error.withLock({ $0 }) {
+            #expect(reason.contains("LoopFrameSource(following:)"))
+        } else {
+            Issue.record("expected sourceUnavailable, got \(String(describing: error.withLock { $0 }))")
+        }
+        #expect(throws: DisplayLinkError.self) { try LoopFrameSource(following: .zero) }
+        #expect(throws: DisplayLinkError.self) { try LoopFrameSource(following: .milliseconds(-5)) }
+    }
 }

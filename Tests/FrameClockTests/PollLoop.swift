@@ -28,12 +28,18 @@ final class PollLoop: @unchecked Sendable {
     /// Errors `dispatch()` threw on the loop.
     let dispatchErrors = Locked<[DisplayLinkError]>([])
 
-    init(framesPerSecond: Double) throws {
+    /// Starts the loop with a source at `framesPerSecond`, or following a clock of
+    /// `followingInterval` (ticks then come from the test's handlers).
+    init(framesPerSecond: Double = 60, followingInterval: Duration? = nil) throws {
         let made = DispatchSemaphore(value: 0)
         let failure = Locked<DisplayLinkError?>(nil)
         Thread.detachNewThread { [self] in
             do throws(DisplayLinkError) {
-                source = try LoopFrameSource(framesPerSecond: framesPerSecond)
+                if let followingInterval {
+                    source = try LoopFrameSource(following: followingInterval)
+                } else {
+                    source = try LoopFrameSource(framesPerSecond: framesPerSecond)
+                }
                 threadID = SampledThread.current.threadID
             } catch {
                 failure.withLock { $0 = error }

@@ -29,21 +29,26 @@ import SystemPackage
 /// loop thread's stack. The link's ``DisplayLink/executor`` runs its jobs in the same dispatches, so
 /// an actor on it lives on the loop's thread too.
 public final class LoopFrameSource: Sendable {
-    private struct State: Sendable {
+    struct State: Sendable {
         /// What the last turn said to wait for; nil before the first dispatch.
         var deadline: RunLoopDeadline?
         /// A dispatch is under way (a callback dispatching again only returns).
         var isDispatching = false
         var isClosed = false
+        /// The presentation grid of a followed frame clock (nil: the source's own timer ticks).
+        var following: PresentationGrid?
+        /// The followed clock's recent frames: when each began, and the tick it was dispatched as.
+        var followedFrames = RecentFollowedFrames()
     }
 
     let driver: FrameDriver
-    let grid: TickGrid
-    private let control: ControlChannel
-    private let timer: TimerDescriptor
+    /// The timer's grid (a following source's first grid, until presentations move it).
+    let timerGrid: TickGrid
+    let control: ControlChannel
+    let timer: TimerDescriptor
     private let poller: EpollDescriptor
-    private let loopThread: SampledThread
-    private let state = Locked(State())
+    let loopThread: SampledThread
+    let state = Locked(State())
 
     /// Makes a source on the calling thread, which becomes the loop's thread, with ticks at
     /// `framesPerSecond` from now on `CLOCK_MONOTONIC`.
@@ -53,8 +58,13 @@ public final class LoopFrameSource: Sendable {
     ///   - logger: where the source's links log stall reports; nil logs nothing.
     /// - Throws: ``DisplayLinkError/invalidFrameRate(_:)`` for an invalid rate,
     ///   ``DisplayLinkError/system(_:)`` when a descriptor cannot be made (`EMFILE`, `ENFILE`).
-    public init(framesPerSecond: Double = 60, logger: Logger? = nil) throws(DisplayLinkError) {
-        let period = try FramePeriod(framesPerSecond: framesPerSecond)
+    public convenience init(framesPerSecond: Double = 60, logger: Logger? = nil) throws(DisplayLinkError) {
+        try self.init(period: FramePeriod(framesPerSecond: framesPerSecond), following: false, logger: logger)
+    }
+
+    /// Makes a source on the calling thread, as ``init(framesPerSecond:logger:)`` does; with
+    /// `following`, its ticks come from ``frameClockTicked(at:)`` instead of its timer.
+    init(period: FramePeriod, following: Bool, logger: Logger?) throws(DisplayLinkError) {
         control = try ControlChannel()
         do {
             timer = try TimerDescriptor.create(blocking: false)
@@ -75,12 +85,19 @@ public final class LoopFrameSource: Sendable {
             try? poller.close()
             throw .system(SystemCallError(call: "epoll_ctl", errno: error))
         }
-        grid = TickGrid(
-            anchorSequence: 0, anchorTimestamp: KernelClock.monotonicNanoseconds(), period: period)
+        let start = KernelClock.monotonicNanoseconds()
+        timerGrid = TickGrid(anchorSequence: 0, anchorTimestamp: start, period: period)
+        if following {
+            state.withLock {
+                $0.following = PresentationGrid(start: start, advertisedInterval: Int64(period.nanoseconds))
+            }
+        }
         loopThread = SampledThread.current
+        let rate = DecimalFormat.string(period.framesPerSecond, digits: 3)
         driver = FrameDriver(
             loopPeriod: period, control: control,
-            name: "timer \(DecimalFormat.string(period.framesPerSecond, digits: 3)) Hz on a loop's thread",
+            name: following
+                ? "a followed frame clock (\(rate) Hz at first)" : "timer \(rate) Hz on a loop's thread",
             logger: logger ?? .silent(label: "FrameClock.LoopFrameSource"))
         // The loop's thread is the one the stall watchdog reads while a frame waits for it.
         driver.markDispatcher(true)
@@ -101,8 +118,11 @@ public final class LoopFrameSource: Sendable {
     /// readable), so take it out of the loop before letting the source go.
     public var fileDescriptor: Int32 { poller.fileDescriptor.rawValue }
 
-    /// The exact interval between ticks.
+    /// The exact interval between ticks (a following source's latest measure of its clock's).
     public var period: FramePeriod { grid.period }
+
+    /// The grid ticks lie on: the timer's, or the followed clock's presentations'.
+    var grid: TickGrid { state.withLock { $0.following?.grid } ?? timerGrid }
 
     /// When ``dispatch()`` is next due (the next frame or planned start), for a loop that waits with
     /// a timeout rather than on ``fileDescriptor``; nil when nothing is awaited. A link started,
@@ -119,18 +139,40 @@ public final class LoopFrameSource: Sendable {
     ///
     /// - Throws: ``DisplayLinkError/notOnLoopThread`` on any thread but the one that made the source.
     public func dispatch() throws(DisplayLinkError) {
+        guard case .some(let deadline) = try claimTurn() else { return }
+        runTurn(after: deadline) { grid, now in
+            // A followed clock's ticks come from its own calls: the descriptor serves the rest.
+            guard let deadline else { return .woken }
+            let awaited =
+                isFollowing ? RunLoopDeadline(tick: nil, event: deadline.event, grid: grid) : deadline
+            return awaited.wake(at: now, grid: grid) ?? .woken
+        }
+    }
+
+    /// Takes the right to run a turn on the loop's thread: the deadline the last turn left (nil
+    /// before the first), or nothing (`.none`) inside a callback and after ``close()``.
+    ///
+    /// - Throws: ``DisplayLinkError/notOnLoopThread`` on another thread.
+    func claimTurn() throws(DisplayLinkError) -> RunLoopDeadline?? {
         guard SampledThread.current.threadID == loopThread.threadID else { throw .notOnLoopThread }
         let (deadline, proceed, closed) = state.withLock { state in
             let proceed = !state.isDispatching && !state.isClosed
             if proceed { state.isDispatching = true }
             return (state.deadline, proceed, state.isClosed)
         }
-        guard proceed else {
-            // A closed source's descriptor must not stay readable (a link changing after the close
-            // signals it), or a level-triggered loop would spin on it.
-            if closed { control.drain() }
-            return
-        }
+        // A closed source's descriptor must not stay readable (a link changing after the close
+        // signals it), or a level-triggered loop would spin on it.
+        if closed { control.drain() }
+        return proceed ? .some(deadline) : .none
+    }
+
+    /// Whether ticks come from a followed frame clock (``init(following:logger:)``).
+    public var isFollowing: Bool { state.withLock { $0.following != nil } }
+
+    /// One turn of the driver's run loop on the loop's thread, for a caller that holds the right to
+    /// dispatch: `wake` says how the wait for `deadline` ended, on the grid, at the driver's clock.
+    /// Gives the right back and arms the descriptor for what comes next.
+    func runTurn(after deadline: RunLoopDeadline?, wake: (TickGrid, Int64) -> TickWait) {
         // The wait for the loop has ended: it came back (late or not, the stall is now over).
         driver.endActivity()
         let wasMarked = DispatchingThread.isCurrent
@@ -138,16 +180,15 @@ public final class LoopFrameSource: Sendable {
         defer { DispatchingThread.mark(wasMarked) }
         _ = try? timer.expirations()
         control.drain()
-        let now = driver.now()
-        let wake = deadline?.wake(at: now, grid: grid) ?? .woken
-        let next = driver.turn(after: wake, wanted: deadline?.tick, grid: grid)
-        let closedMeanwhile = state.withLock { state in
+        let grid = grid
+        let next = driver.turn(after: wake(grid, driver.now()), wanted: deadline?.tick, grid: grid)
+        let (closedMeanwhile, following) = state.withLock { state in
             state.deadline = next
             state.isDispatching = false
-            return state.isClosed
+            return (state.isClosed, state.following != nil)
         }
         guard !closedMeanwhile else { return }
-        if let instant = next.instant {
+        if let instant = following ? next.event : next.instant {
             _ = try? timer.arm(at: instant)
             // Until the loop dispatches again, a frame due then waits on the loop.
             driver.beginActivity(link: ActivityBoard.loopBusy, at: instant)

@@ -1,0 +1,101 @@
+import Logging
+
+extension LoopFrameSource {
+    /// Makes a source on the calling thread that follows a frame clock the front end already runs —
+    /// GTK's `GdkFrameClock`, whose tick callback calls ``frameClockTicked(at:)`` — instead of a timer
+    /// of its own, so that the links ride on the toolkit's paint cycle. Frames lie on the grid of the
+    /// clock's presentations (``frameWasPresented(startedAt:at:refreshInterval:)``), measured as a
+    /// Wayland source measures its compositor's, and ``Frame/targetTimestamp`` is the presentation
+    /// the frame is predicted for. The descriptor and ``dispatch()`` still serve the rest: frame
+    /// starts planned for a render deadline and the executor's jobs.
+    ///
+    /// - Parameters:
+    ///   - refreshInterval: the clock's interval until its presentations are measured.
+    ///   - logger: where the source's links log stall reports; nil logs nothing.
+    /// - Throws: ``DisplayLinkError/invalidFrameRate(_:)`` for an interval that is not positive or
+    ///   out of range, ``DisplayLinkError/system(_:)`` when a descriptor cannot be made.
+    public convenience init(following refreshInterval: Duration, logger: Logger? = nil)
+        throws(DisplayLinkError)
+    {
+        let nanoseconds = refreshInterval.wholeNanoseconds
+        guard nanoseconds > 0 else { throw .invalidFrameRate(nanoseconds == 0 ? .infinity : -1) }
+        let period = try FramePeriod(framesPerSecond: 1e9 / Double(nanoseconds))
+        try self.init(period: period, following: true, logger: logger)
+    }
+
+    /// The followed clock began a frame at `frameTime`: its tick goes to the links now, on the
+    /// loop's thread — the grid point at or before `frameTime` on the presentation grid, never one
+    /// dispatched already — then the due events and the jobs that fit, as ``dispatch()`` runs them.
+    /// Inside a callback, and after ``close()``, it returns at once.
+    ///
+    /// - Throws: ``DisplayLinkError/notOnLoopThread`` off the loop's thread;
+    ///   ``DisplayLinkError/sourceUnavailable(_:)`` on a source that ticks on its own timer.
+    public func frameClockTicked(at frameTime: MonotonicInstant) throws(DisplayLinkError) {
+        guard isFollowing else {
+            throw .sourceUnavailable(
+                "this loop source ticks on its own timer; make it with LoopFrameSource(following:) to follow a clock"
+            )
+        }
+        guard case .some(let deadline) = try claimTurn() else { return }
+        let time = frameTime.nanoseconds
+        runTurn(after: deadline) { _, now in
+            state.withLock { state in
+                guard let presentations = state.following else { return .woken }
+                var sequence = presentations.callbackSequence(receivedAt: time)
+                if let last = state.followedFrames.lastSequence, sequence <= last { sequence = last + 1 }
+                state.followedFrames.record(frameTime: time, sequence: sequence)
+                let grid = presentations.grid
+                return .tick(
+                    Tick(
+                        sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
+                        presentationDepth: presentations.presentationDepth(of: sequence, callbackAt: time)))
+            }
+        }
+    }
+
+    /// The followed clock's frame that began at `frameTime` was shown at `presentation` (GTK:
+    /// `gdk_frame_timings_get_presentation_time` of a complete frame): the presentation grid and
+    /// the latency from a frame's start to its presentation are measured from these, and the
+    /// links' timelines get the frame's presentation. `refreshInterval`, when the clock gives one,
+    /// is its advertised interval. A frame not dispatched recently, or a source that does not
+    /// follow a clock, is ignored. From any thread.
+    public func frameWasPresented(
+        startedAt frameTime: MonotonicInstant, at presentation: MonotonicInstant,
+        refreshInterval: Duration? = nil
+    ) {
+        let sequence = state.withLock { state -> Int64? in
+            guard state.following != nil else { return nil }
+            if let interval = refreshInterval?.wholeNanoseconds, interval > 0 {
+                state.following?.advertise(interval)
+            }
+            state.following?.recordPresentation(at: presentation.nanoseconds)
+            state.following?.recordLatency(
+                callback: frameTime.nanoseconds, presented: presentation.nanoseconds)
+            return state.followedFrames.sequence(forFrameTime: frameTime.nanoseconds)
+        }
+        if let sequence { driver.apply(.presented(tick: sequence, time: presentation.nanoseconds)) }
+    }
+}
+
+/// The last frames of a followed clock: when each began and the tick it was dispatched as, so that
+/// a presentation reported later finds its tick. Fixed size: older frames are forgotten.
+struct RecentFollowedFrames: Sendable {
+    /// Frames remembered: a clock reports a presentation a few frames after the frame began.
+    static let capacity = 16
+    private var frameTimes = [Int64](repeating: .min, count: capacity)
+    private var sequences = [Int64](repeating: .min, count: capacity)
+    private var next = 0
+    /// The sequence of the latest frame dispatched.
+    private(set) var lastSequence: Int64?
+
+    mutating func record(frameTime: Int64, sequence: Int64) {
+        frameTimes[next] = frameTime
+        sequences[next] = sequence
+        next = (next + 1) % Self.capacity
+        lastSequence = sequence
+    }
+
+    func sequence(forFrameTime time: Int64) -> Int64? {
+        frameTimes.firstIndex(of: time).map { sequences[$0] }
+    }
+}
