@@ -334,7 +334,7 @@ let package = Package(
         .testTarget(
             name: "WaylandTests",
             dependencies: [
-                "Wayland", "CWayland", "CWaylandProtocols", "WestonFixture",
+                "Wayland", "CWayland", "CWaylandProtocols", "WestonFixture", "SystemCalls",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),

@@ -1,4 +1,9 @@
 import Logging
+internal import SystemCalls
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension LoopFrameSource {
     /// Makes a source on the calling thread that follows a frame clock the front end already runs —
@@ -74,6 +79,27 @@ extension LoopFrameSource {
             return state.followedFrames.sequence(forFrameTime: frameTime.nanoseconds)
         }
         if let sequence { driver.apply(.presented(tick: sequence, time: presentation.nanoseconds)) }
+    }
+
+    /// As ``frameWasPresented(startedAt:at:refreshInterval:)``, for a presentation time on the
+    /// compositor's clock, `clockID` (`wp_presentation.clock_id`: weston stamps
+    /// `CLOCK_MONOTONIC_RAW`, and a toolkit such as GTK 4.8 passes its times on unconverted), in
+    /// nanoseconds: it is converted to `CLOCK_MONOTONIC` first.
+    ///
+    /// - Returns: The presentation on `CLOCK_MONOTONIC`.
+    /// - Throws: ``DisplayLinkError/system(_:)`` (`EINVAL`) when this process cannot read that clock.
+    @discardableResult
+    public func frameWasPresented(
+        startedAt frameTime: MonotonicInstant, atNanoseconds presentation: Int64, onClock clockID: Int32,
+        refreshInterval: Duration? = nil
+    ) throws(DisplayLinkError) -> MonotonicInstant {
+        guard let conversion = PresentationClockConverter(clockID: clockid_t(clockID)).convert(presentation)
+        else {
+            throw .system(SystemCallError(call: "clock_gettime(\(clockID))", errno: .invalidArgument))
+        }
+        let presented = MonotonicInstant(nanoseconds: conversion.monotonic)
+        frameWasPresented(startedAt: frameTime, at: presented, refreshInterval: refreshInterval)
+        return presented
     }
 }
 

@@ -1,5 +1,3 @@
-internal import SystemCalls
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -16,36 +14,41 @@ internal import SystemCalls
 /// frequency adjustment, `ADJ_TICK` changes aside), while CLOCK_MONOTONIC_RAW is not. So the error
 /// of a converted instant is at most half the window plus 500 ppm of the timestamp's distance from
 /// the moment of conversion; ``Conversion/errorBound`` carries that bound, rounded up.
-struct PresentationClockConverter: Sendable {
+package struct PresentationClockConverter: Sendable {
     /// The compositor's clock id.
-    let clockID: clockid_t
+    package let clockID: clockid_t
+
+    /// A converter from the clock `clockID` (a `clock_gettime` id).
+    package init(clockID: clockid_t) {
+        self.clockID = clockID
+    }
 
     /// How many samples each conversion takes (the narrowest window wins).
-    static var samplesPerConversion: Int { 3 }
+    package static var samplesPerConversion: Int { 3 }
     /// The largest rate difference assumed between CLOCK_MONOTONIC and another clock, in parts per
     /// million.
-    static var maximumSlewPartsPerMillion: Int64 { 500 }
+    package static var maximumSlewPartsPerMillion: Int64 { 500 }
 
     /// A timestamp on CLOCK_MONOTONIC and the most it can be off by.
-    struct Conversion: Sendable, Hashable {
+    package struct Conversion: Sendable, Hashable {
         /// The instant, in CLOCK_MONOTONIC nanoseconds.
-        var monotonic: Int64
+        package var monotonic: Int64
         /// The most the instant can differ from the true one, in nanoseconds.
-        var errorBound: Int64
+        package var errorBound: Int64
     }
 
     /// The compositor's clock.
     private var clock: KernelClock { KernelClock(rawValue: clockID) }
 
     /// Whether the compositor's clock is CLOCK_MONOTONIC, so that no conversion is needed.
-    var isMonotonic: Bool { clockID == CLOCK_MONOTONIC }
+    package var isMonotonic: Bool { clockID == CLOCK_MONOTONIC }
 
     /// Whether this process can read the compositor's clock (a dynamic clock id cannot be).
-    var canReadClock: Bool { (try? clock.nanoseconds()) != nil }
+    package var canReadClock: Bool { (try? clock.nanoseconds()) != nil }
 
     /// Converts `time` (nanoseconds on the compositor's clock), or returns nil when that clock cannot
     /// be read.
-    func convert(_ time: Int64) -> Conversion? {
+    package func convert(_ time: Int64) -> Conversion? {
         if isMonotonic { return Conversion(monotonic: time, errorBound: 0) }
         var best: (offset: Int64, window: Int64)?
         for _ in 0..<Self.samplesPerConversion {

