@@ -61,7 +61,7 @@ step "instructions per frame of the layer scenes (callgrind; above 200 per anima
 bash Benchmarks/MediaTimingBenchmarks/count-instructions.sh 10 --limit 200
 
 step "thread sanitizer (the whole suite)"
-swift test --sanitize=thread --scratch-path .build-tsan
+bash Tests/run-sanitized-suite.sh --scratch-path .build-tsan
 
 for extra in Tests/Fuzz/run-fuzzers.sh Tests/VKMS/run-vkms-tests.sh; do
     if [ -f "$extra" ]; then

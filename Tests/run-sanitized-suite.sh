@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The whole suite under the thread sanitizer, bounded in time. Under TSan (only there) a run has been
+# seen to stop making progress: every test still running was awaiting a continuation, the process
+# had no cooperative-pool thread left, and the frame threads ticked on (seen with the frame
+# executor's 8-sender test and the blocked-call stall tests). A run that makes no progress for
+# STALL_SECONDS is ended, the tests left running and every thread's stack are printed, and the suite
+# runs once more; a second such run, or any failing test, fails the step.
+# Usage: Tests/run-sanitized-suite.sh [--scratch-path DIR]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scratch=.build-tsan
+if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
+stall_seconds=300
+
+swift build --build-tests --sanitize=thread --scratch-path "$scratch" || exit 1
+
+# Runs the suite with its output in $1; 0 passed, 1 failed, 2 stopped making progress.
+run_once() {
+    local log=$1
+    swift test --skip-build --sanitize=thread --scratch-path "$scratch" >"$log" 2>&1 &
+    local runner=$!
+    local last_size=-1 still=0
+    while kill -0 "$runner" 2>/dev/null; do
+        sleep 5
+        local size
+        size=$(stat -c %s "$log")
+        if [ "$size" = "$last_size" ]; then still=$((still + 5)); else still=0; last_size=$size; fi
+        if [ "$still" -ge "$stall_seconds" ]; then
+            echo "the sanitized suite made no progress for $stall_seconds s; tests still running:"
+            python3 - "$log" <<'PY'
+import re, sys
+started, done = [], set()
+for line in open(sys.argv[1], errors="replace"):
+    if m := re.search(r'◇ Test (".*?"|\S+\(.*?\)) started', line):
+        started.append(m.group(1))
+    if m := re.search(r'[✔✘] Test (".*?"|\S+\(.*?\)) (with \d+ test cases? )?(passed|failed)', line):
+        done.add(m.group(1))
+for name in started:
+    if name not in done:
+        print("  ", name)
+PY
+            local tests
+            tests=$(pgrep -f "$scratch/.*PackageTests.xctest" | head -1)
+            if [ -n "$tests" ] && command -v gdb >/dev/null; then
+                timeout 120 gdb -p "$tests" -batch -ex "thread apply all bt 8" 2>/dev/null |
+                    grep -E "^Thread|^#" | cut -c1-160
+            fi
+            pkill -f "$scratch/.*PackageTests.xctest"
+            wait "$runner" 2>/dev/null
+            return 2
+        fi
+    done
+    wait "$runner"
+    local status=$?
+    tail -n 5 "$log"
+    [ "$status" -eq 0 ] && return 0
+    grep -E "✘|error:" "$log" | head -n 40
+    return 1
+}
+
+run_once /tmp/frameclock-tsan-1.log
+status=$?
+if [ "$status" -eq 2 ]; then
+    echo "running the sanitized suite once more"
+    run_once /tmp/frameclock-tsan-2.log
+    status=$?
+fi
+[ "$status" -eq 0 ] || { echo "FAILED: the suite under the thread sanitizer" >&2; exit 1; }
