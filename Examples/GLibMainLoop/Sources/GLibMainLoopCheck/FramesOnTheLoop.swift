@@ -92,6 +92,18 @@ private let invalidatingIdle: @convention(c) (gpointer?) -> gboolean = { _ in
         return []
     }
     invalidatedFromHandler.withLock { $0 = other }
+    // The same rate on a frame thread of its own, for the lateness beside the loop's.
+    let onFrameThread: DisplayLink
+    let frameThreadLateness = Mutex<[Double]>([])
+    do {
+        onFrameThread = try DisplayLink(source: .timer(framesPerSecond: 60))
+        try onFrameThread.start { frame in
+            frameThreadLateness.withLock { $0.append(nanoseconds(frame.lateness) / 1000) }
+        }
+    } catch {
+        failures.expect(false, "a link on a frame thread beside the loop: \(error)")
+        return []
+    }
 
     let loop = GLibMainLoop()
     DispatchQueue.global().async {
@@ -107,6 +119,7 @@ private let invalidatingIdle: @convention(c) (gpointer?) -> gboolean = { _ in
     }
     loop.run()
     delivery.end()
+    onFrameThread.invalidate()
 
     let frames = log.frames
     failures.expect(frames.count > 60, "frames came on the loop (\(frames.count))")
@@ -149,12 +162,17 @@ private let invalidatingIdle: @convention(c) (gpointer?) -> gboolean = { _ in
     failures.expect(reports.contains { $0.phase == .ended }, "and reported again when it ended")
 
     let lateness = frames.map { nanoseconds($0.frame.lateness) / 1000 }.sorted()
-    let percentile = { (fraction: Double) in lateness[Int(fraction * Double(lateness.count - 1))] }
+    let threadLateness = frameThreadLateness.withLock { $0 }.sorted()
+    let percentile = { (values: [Double], fraction: Double) in
+        values.isEmpty ? .nan : values[Int(fraction * Double(values.count - 1))]
+    }
     checkDeliveryAfterTheLoopQuit(failures)
     checkContextRunOnAnotherThread(failures)
     return [
         "frames on the loop: \(frames.count) in \(framesRun), callback lateness p50 "
-            + "\(Int(percentile(0.5))) µs, p99 \(Int(percentile(0.99))) µs",
+            + "\(Int(percentile(lateness, 0.5))) µs, p99 \(Int(percentile(lateness, 0.99))) µs; the same "
+            + "rate on a frame thread in the same run: p50 \(Int(percentile(threadLateness, 0.5))) µs, p99 "
+            + "\(Int(percentile(threadLateness, 0.99))) µs",
         "loop blocked \(blocked) intervals: the next frame skipped \(first.skippedFrames); "
             + "stall report: \(ongoing.map { "\($0)" } ?? "none")",
     ]
