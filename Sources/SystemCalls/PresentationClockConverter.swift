@@ -35,6 +35,12 @@ package struct PresentationClockConverter: Sendable {
         package var monotonic: Int64
         /// The most the instant can differ from the true one, in nanoseconds.
         package var errorBound: Int64
+
+        /// A converted instant and its error bound.
+        package init(monotonic: Int64, errorBound: Int64) {
+            self.monotonic = monotonic
+            self.errorBound = errorBound
+        }
     }
 
     /// The compositor's clock.
