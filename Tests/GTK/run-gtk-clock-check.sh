@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# A real GTK 4 front end on FrameClock (Examples/GTKClock) under weston headless: builds it (GTK only
-# there, into its own build folder), starts weston as the Wayland tests do (repaint-window=16), and
-# runs gtk-clock for 8 s with its fetch button pressed at 2 s. It checks that the ring's frames
-# follow GTK's frame clock on the main thread, that none is skipped while the 2 s fetch is out and
-# its result is applied on the main thread, and how well FrameClock's targetTimestamp and GTK's own
-# prediction foretell each frame's presentation.
+# A real GTK 4 front end on FrameClock (Examples/GTKClock): builds it (GTK only there, into its own
+# build folder) and runs gtk-clock for 8 s under weston headless (repaint-window=16, as the Wayland
+# tests) and under mutter headless, its fetch button pressed at 2 s and the ring's drawing area
+# destroyed at 6 s. It checks that the ring's frames follow GTK's frame clock on the main thread,
+# that the 2 s fetch costs the loop no frames and its result is applied on the main thread, that the
+# link ends with its widget, and that FrameClock's targetTimestamp foretells each frame's
+# presentation better than GTK's own prediction (both printed).
 # Usage: Tests/GTK/run-gtk-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,17 +31,34 @@ grep -q "needs a positive number of seconds" /tmp/gtk-clock-bad.txt || {
     exit 1
 }
 
-runtime=$(mktemp -d /tmp/frameclock-gtk.XXXXXX)
-chmod 700 "$runtime"
-printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
-XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' weston --backend=headless-backend.so --socket=wl-gtk \
-    --idle-time=0 --config="$runtime/weston.ini" --log="$runtime/weston.log" &
-weston_pid=$!
-trap 'kill $weston_pid 2>/dev/null || true; wait $weston_pid 2>/dev/null || true; rm -rf "$runtime"' EXIT
-for _ in $(seq 100); do [ -S "$runtime/wl-gtk" ] && break; sleep 0.05; done
-[ -S "$runtime/wl-gtk" ] || { echo "FAILED: weston did not start: $(cat "$runtime/weston.log")" >&2; exit 1; }
+# Runs gtk-clock against the compositor started by "$@" (on socket wl-gtk; RUNTIME in an argument
+# stands for its runtime directory).
+run_under() {
+    local name=$1
+    shift
+    runtime=$(mktemp -d /tmp/frameclock-gtk.XXXXXX)
+    chmod 700 "$runtime"
+    printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
+    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' GSETTINGS_BACKEND=memory setsid "${@//RUNTIME/$runtime}" \
+        >"$runtime/compositor.log" 2>&1 &
+    local compositor=$!
+    for _ in $(seq 200); do [ -S "$runtime/wl-gtk" ] && break; sleep 0.05; done
+    if [ ! -S "$runtime/wl-gtk" ]; then
+        echo "FAILED: $name did not start: $(cat "$runtime/compositor.log")" >&2
+        kill -- -"$compositor" 2>/dev/null
+        return 1
+    fi
+    echo "gtk-clock under $name headless, $seconds s, the fetch pressed at 2 s, the ring destroyed at 6 s"
+    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gtk GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
+        timeout 120 "$binary" --duration "$seconds" --fetch-at 2 --destroy-at 6 2>&1 | grep -v "D-Bus" |
+        tee "/tmp/gtk-clock-$name.txt"
+    kill -- -"$compositor" 2>/dev/null
+    wait "$compositor" 2>/dev/null
+    rm -rf "$runtime"
+    grep -q "^gtk-clock: all passed" "/tmp/gtk-clock-$name.txt" || { echo "FAILED: gtk-clock under $name" >&2; return 1; }
+}
 
-echo "gtk-clock under weston headless, $seconds s, the fetch pressed at 2 s"
-XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gtk GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
-    timeout 120 "$binary" --duration "$seconds" --fetch-at 2 2>&1 | grep -v "D-Bus" | tee /tmp/gtk-clock-check.txt
-grep -q "^gtk-clock: all passed" /tmp/gtk-clock-check.txt || { echo "FAILED: gtk-clock" >&2; exit 1; }
+run_under weston weston --backend=headless-backend.so --socket=wl-gtk --idle-time=0 \
+    --config=RUNTIME/weston.ini || exit 1
+run_under mutter dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=wl-gtk \
+    --virtual-monitor 800x600@60 || exit 1

@@ -29,8 +29,10 @@ extension LoopFrameSource {
     }
 
     /// The followed clock began a frame at `frameTime`: its tick goes to the links now, on the
-    /// loop's thread — the grid point at or before `frameTime` on the presentation grid, never one
-    /// dispatched already — then the due events and the jobs that fit, as ``dispatch()`` runs them.
+    /// loop's thread — the grid point nearest `frameTime` on the presentation grid (a toolkit's frame
+    /// time sits on or near a presentation: GTK's is smoothed onto them), never one dispatched
+    /// already — then the due events and the jobs that fit, as ``dispatch()`` runs them. The frame's
+    /// target is as many intervals on as the clock's frames have lately been shown after theirs.
     /// Inside a callback, and after ``close()``, it returns at once.
     ///
     /// - Throws: ``DisplayLinkError/notOnLoopThread`` off the loop's thread;
@@ -46,14 +48,14 @@ extension LoopFrameSource {
         runTurn(after: deadline) { _, now in
             state.withLock { state in
                 guard let presentations = state.following else { return .woken }
-                var sequence = presentations.callbackSequence(receivedAt: time)
+                let grid = presentations.grid
+                var sequence = grid.sequence(at: time + Int64(grid.period.nanoseconds / 2))
                 if let last = state.followedFrames.lastSequence, sequence <= last { sequence = last + 1 }
                 state.followedFrames.record(frameTime: time, sequence: sequence)
-                let grid = presentations.grid
                 return .tick(
                     Tick(
                         sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
-                        presentationDepth: presentations.presentationDepth(of: sequence, callbackAt: time)))
+                        presentationDepth: state.followedFrames.depth ?? 1))
             }
         }
     }
@@ -69,14 +71,20 @@ extension LoopFrameSource {
         refreshInterval: Duration? = nil
     ) {
         let sequence = state.withLock { state -> Int64? in
-            guard state.following != nil else { return nil }
+            guard var presentations = state.following else { return nil }
             if let interval = refreshInterval?.wholeNanoseconds, interval > 0 {
-                state.following?.advertise(interval)
+                presentations.advertise(interval)
             }
-            state.following?.recordPresentation(at: presentation.nanoseconds)
-            state.following?.recordLatency(
-                callback: frameTime.nanoseconds, presented: presentation.nanoseconds)
-            return state.followedFrames.sequence(forFrameTime: frameTime.nanoseconds)
+            presentations.recordPresentation(at: presentation.nanoseconds)
+            state.following = presentations
+            guard let sequence = state.followedFrames.sequence(forFrameTime: frameTime.nanoseconds) else {
+                return nil
+            }
+            // How many intervals after its tick the frame was shown, on the grid just updated.
+            let grid = presentations.grid
+            let shown = grid.sequence(at: presentation.nanoseconds + Int64(grid.period.nanoseconds / 2))
+            state.followedFrames.recordDepth(shown - sequence)
+            return sequence
         }
         if let sequence { driver.apply(.presented(tick: sequence, time: presentation.nanoseconds)) }
     }
@@ -113,6 +121,18 @@ struct RecentFollowedFrames: Sendable {
     private var next = 0
     /// The sequence of the latest frame dispatched.
     private(set) var lastSequence: Int64?
+    /// How many intervals after their ticks the recent frames were shown.
+    private var depths = RecentSamples(capacity: 15)
+    /// The deepest a frame is believed to be shown after its tick: more is a report gone astray.
+    static let deepestPresentation: Int64 = 8
+
+    /// The intervals from a frame's tick to its presentation, lately (the median); nil before any.
+    var depth: Int64? { depths.median }
+
+    mutating func recordDepth(_ depth: Int64) {
+        guard depth >= 1, depth <= Self.deepestPresentation else { return }
+        depths.record(depth)
+    }
 
     mutating func record(frameTime: Int64, sequence: Int64) {
         frameTimes[next] = frameTime

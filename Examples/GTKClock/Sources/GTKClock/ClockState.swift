@@ -14,6 +14,8 @@ import MediaTiming
     /// The fetch's result, once applied, and whether it was applied on the main thread.
     var fetchResult: String?
     var resultOnMainThread = false
+    /// Whether the drawing area was destroyed (its link then ended).
+    var ringDestroyed = false
 
     init() {
         var sweep = BasicAnimation(property: .strokeEnd, fromValue: 0.0, toValue: 1.0)

@@ -83,7 +83,7 @@ import Wayland
         }
     }
 
-    /// Ends the link and the delivery (the window is going).
+    /// Ends the link and the delivery (the drawing area or the window is going); idempotent.
     func end() {
         link.invalidate()
         delivery.end()

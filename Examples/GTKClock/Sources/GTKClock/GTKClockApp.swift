@@ -15,6 +15,8 @@ import Glibc
     var label: UnsafeMutablePointer<GtkWidget>?
     var area: UnsafeMutablePointer<GtkWidget>?
     var failures: [String] = []
+    /// The frames delivered when the drawing area was destroyed, for the check that none came after.
+    var framesBeforeDestroy: Int?
 
     /// How long the fetch blocks its thread.
     nonisolated static let fetchSeconds: UInt32 = 2
@@ -69,6 +71,11 @@ import Glibc
         if let duration = options.duration {
             g_timeout_add(UInt32(duration * 1000), quitApplication, nil)
         }
+        if let destroyAt = options.destroyAt {
+            g_timeout_add(UInt32(destroyAt * 1000), destroyRing, nil)
+        }
+        g_signal_connect_data(
+            area, "destroy", unsafeBitCast(onRingDestroyed, to: GCallback.self), nil, nil, GConnectFlags(0))
     }
 
     /// The button: a blocking fetch on a thread of its own, its result brought back to the main
@@ -97,6 +104,21 @@ import Glibc
         gtk_label_set_text(gtk_clock_label(label), text)
     }
 
+    /// The drawing area is going (its window closed, or a test removed it): its link ends with it,
+    /// so no callback reaches a widget that is gone.
+    func ringDestroyed() {
+        frameClock?.end()
+        area = nil
+        state.ringDestroyed = true
+    }
+
+    /// Removes the drawing area from its box while its link runs.
+    func destroyRingNow() {
+        guard let area, let box = gtk_widget_get_parent(area) else { return }
+        framesBeforeDestroy = frameClock?.link.statistics.framesDelivered
+        gtk_box_remove(gtk_clock_box(box), area)
+    }
+
     func quit() {
         frameClock?.end()
         g_application_quit(gtk_clock_application(application))
@@ -109,6 +131,15 @@ private let onActivate: @convention(c) (UnsafeMutablePointer<GtkApplication>?, g
 
 private let onFetch: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { _, _ in
     MainActor.assumeIsolated { GTKClockApp.shared?.fetch() }
+}
+
+private let onRingDestroyed: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { _, _ in
+    MainActor.assumeIsolated { GTKClockApp.shared?.ringDestroyed() }
+}
+
+private let destroyRing: @convention(c) (gpointer?) -> gboolean = { _ in
+    MainActor.assumeIsolated { GTKClockApp.shared?.destroyRingNow() }
+    return 0
 }
 
 private let pressFetch: @convention(c) (gpointer?) -> gboolean = { _ in
