@@ -31,11 +31,11 @@ grep -q "needs a positive number of seconds" /tmp/gtk-clock-bad.txt || {
     exit 1
 }
 
-# Runs gtk-clock against the compositor started by "$@" (on socket wl-gtk; RUNTIME in an argument
-# stands for its runtime directory).
+# Runs gtk-clock, with the options in $2, against the compositor started by the rest (on socket
+# wl-gtk; RUNTIME in an argument stands for its runtime directory).
 run_under() {
-    local name=$1
-    shift
+    local name=$1 options=$2
+    shift 2
     runtime=$(mktemp -d /tmp/frameclock-gtk.XXXXXX)
     chmod 700 "$runtime"
     printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
@@ -50,7 +50,7 @@ run_under() {
     fi
     echo "gtk-clock under $name headless, $seconds s, the fetch pressed at 2 s, the ring destroyed at 6 s"
     XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gtk GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
-        timeout 120 "$binary" --duration "$seconds" --fetch-at 2 --destroy-at 6 2>&1 | grep -v "D-Bus" |
+        timeout 120 "$binary" --duration "$seconds" --fetch-at 2 --destroy-at 6 $options 2>&1 | grep -v "D-Bus" |
         tee "/tmp/gtk-clock-$name.txt"
     kill -- -"$compositor" 2>/dev/null
     wait "$compositor" 2>/dev/null
@@ -58,7 +58,9 @@ run_under() {
     grep -q "^gtk-clock: all passed" "/tmp/gtk-clock-$name.txt" || { echo "FAILED: gtk-clock under $name" >&2; return 1; }
 }
 
-run_under weston weston --backend=headless-backend.so --socket=wl-gtk --idle-time=0 \
+run_under weston "" weston --backend=headless-backend.so --socket=wl-gtk --idle-time=0 \
     --config=RUNTIME/weston.ini || exit 1
-run_under mutter dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=wl-gtk \
+# mutter headless renders in software and, loaded, presents each commit soon after it rather than
+# on a refresh: the predictions are printed, not compared (docs/main-loop/gtk-clock.md).
+run_under mutter --no-prediction-check dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=wl-gtk \
     --virtual-monitor 800x600@60 || exit 1

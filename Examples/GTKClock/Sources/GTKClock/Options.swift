@@ -6,17 +6,25 @@ struct Options: Sendable {
     var fetchAt: Double?
     /// When to destroy the ring's drawing area while its link runs (a test of the widget's end).
     var destroyAt: Double?
+    /// Whether the report checks FrameClock's presentation prediction against GTK's, or only prints
+    /// both (a compositor that presents off any grid, as mutter headless under load).
+    var checksPrediction = true
 
     /// A bad command line: what was wrong.
     struct Invalid: Error, CustomStringConvertible {
         var description: String
     }
 
-    static let usage = "usage: gtk-clock [--duration SECONDS] [--fetch-at SECONDS] [--destroy-at SECONDS]"
+    static let usage =
+        "usage: gtk-clock [--duration SECONDS] [--fetch-at SECONDS] [--destroy-at SECONDS] [--no-prediction-check]"
 
     init(arguments: [String]) throws(Invalid) {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--no-prediction-check" {
+                checksPrediction = false
+                continue
+            }
             guard ["--duration", "--fetch-at", "--destroy-at"].contains(flag) else {
                 throw Invalid(description: "unknown option '\(flag)'; \(Self.usage)")
             }

@@ -19,7 +19,7 @@ extension GTKClockApp {
         }
         let seconds = options.duration ?? 0
         check(
-            Double(statistics.framesDelivered) > seconds * 20,
+            Double(statistics.framesDelivered) > seconds * 10,
             "frames from GTK's frame clock: \(statistics.framesDelivered) in \(seconds) s, "
                 + "cadence \(rounded(figures.cadenceMilliseconds)) ms")
         check(figures.ticksOffMainThread == 0, "every tick on the main thread")
@@ -61,9 +61,13 @@ extension GTKClockApp {
         print(
             "FrameClock's p95 is \(within) \(Int(Self.predictionBound)) µs "
                 + "(no prediction can beat the presentations' own spread)")
-        check(
-            figures.frameClockErrors.count > 20 && frameClockP50 < gtkP50,
-            "FrameClock's prediction closer than GTK's at the median (×\(rounded(gtkP50 / frameClockP50)))")
+        let comparison =
+            "FrameClock's prediction closer than GTK's at the median (×\(rounded(gtkP50 / frameClockP50)))"
+        if !options.checksPrediction {
+            print("not checked: \(comparison)")
+        } else {
+            check(figures.frameClockErrors.count > 20 && frameClockP50 < gtkP50, comparison)
+        }
         print(failed.isEmpty ? "gtk-clock: all passed" : "gtk-clock: \(failed.count) failed")
         return failed.isEmpty ? 0 : 1
     }
