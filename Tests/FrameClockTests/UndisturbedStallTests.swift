@@ -43,11 +43,8 @@ struct UndisturbedStallTests {
         return 57 + callIndex * 0.125 + placeIndex * 0.015625
     }
 
-    // Not under the thread sanitizer: there a run of the whole target hung twice in these cases
-    // (a job blocked in poll), which is still to be understood; the spinning and ending cases run.
     @Test(
         "a call blocked past the threshold returns when it would, reported while it lasts and at its end",
-        .enabled(if: !underThreadSanitizer, "hangs under the thread sanitizer in a full run"),
         arguments: BlockingCall.allCases, Place.allCases)
     func blockedCallIsLeftAlone(call: BlockingCall, place: Place) async throws {
         let options = FrameThreadOptions(realtimePriority: nil, sharesThread: place.sharesThread)
