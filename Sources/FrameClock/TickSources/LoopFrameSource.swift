@@ -207,8 +207,9 @@ public final class LoopFrameSource: Sendable {
         }
         guard !wasClosed else { return }
         driver.close()
+        // Unwatched, a wait for the loop left on the activity board is never reported (the board
+        // stays the loop thread's to write).
         StallWatchdog.shared.watch(driver, false)
-        _ = driver.activity.end()
         _ = try? timer.disarm()
         control.drain()
     }
