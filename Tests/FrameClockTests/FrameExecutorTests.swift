@@ -161,6 +161,26 @@ struct FrameExecutorTests {
         link.invalidate()
     }
 
+    // Bounded: before the fix the jobs never ran and the awaits never returned.
+    @Test(
+        "an executor whose deinit runs after the next one was made leaves the driver running jobs",
+        .timeLimit(.minutes(1)))
+    func executorReleasedAfterItsReplacement() async throws {
+        let link = try DisplayLink(
+            source: .timer(framesPerSecond: 60),
+            options: FrameThreadOptions(realtimePriority: nil, sharesThread: false))
+        try link.start { _ in }
+        let scene = FrameScene(link: link)
+        await scene.record(sender: 0, index: 0)
+        // A released executor's weak reference reads nil before its deinit runs, so a link sharing
+        // the driver may have made the next executor by then: the late deinit is this call.
+        link.driver.executorReleased()
+        #expect(link.driver.hasExecutorInUse)
+        for index in 1...100 { await scene.record(sender: 0, index: index) }
+        #expect(await scene.received[0] == Array(0...100))
+        link.invalidate()
+    }
+
     @Test("an actor's methods still run after every link on its source has left")
     func executorOutlivesLinks() async throws {
         let link = try DisplayLink(

@@ -14,9 +14,12 @@ extension FrameDriver {
     }
 
     /// The executor was released: a threaded driver with no links left ends its thread.
+    ///
+    /// The released executor's weak reference reads nil before its `deinit` runs, so a link may
+    /// already have made the next one: then jobs are still queued on the driver, and the flag stays.
     func executorReleased() {
         endThread { state in
-            hasExecutor.store(false, ordering: .releasing)
+            if state.executor == nil { hasExecutor.store(false, ordering: .releasing) }
             return isUnneeded(state)
         }
     }
