@@ -179,7 +179,8 @@ extension LinkState {
                 deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
                 presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
                 predictedDuration: Duration(nanoseconds: plan.predicted),
-                refreshInterval: plan.refreshInterval, output: plan.output))
+                refreshInterval: plan.refreshInterval, frameInterval: plan.duration, output: plan.output),
+            evicted: &jank)
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,
             intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)

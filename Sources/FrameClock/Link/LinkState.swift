@@ -102,6 +102,8 @@ struct LinkState: Sendable {
     var presentationLatency: Int64 = 1_000_000
     var predictor = RenderTimePredictor()
     var timeline = TimelineRing(capacity: DisplayLink.defaultTimelineCapacity)
+    /// The jank figures of the frames the timeline no longer holds.
+    var jank = JankCounter()
     /// A frame planned for a render deadline, waiting in the run loop for its start.
     var planned: FramePlan?
     /// The frame thread's executor, once asked for: held here while the link lives.
