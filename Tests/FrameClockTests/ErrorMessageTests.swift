@@ -27,6 +27,12 @@ struct ErrorMessageTests {
             "make the LoopFrameSource on the thread that runs the loop"
         ),
         (.invalidFrameCount(-3), "invalid frame count -3", "zero or more"),
+        (.invalidAnimationStep(0), "invalid animation step of 0 frame intervals", "at least 1 interval"),
+        (
+            .noDivisorInRange(
+                (try? FrameRateRange(minimum: 50, maximum: 55)) ?? .native, sourceFramesPerSecond: 60),
+            "no whole divisor of 60.0 fps lies in 50.0...55.0 fps", "widen the range"
+        ),
         (
             .sourceUnavailable("a shared source cannot wrap another"), "frame source unavailable: a shared",
             ".timer"

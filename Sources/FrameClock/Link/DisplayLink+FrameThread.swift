@@ -159,9 +159,11 @@ extension LinkState {
                 predicted = prediction
                 start = max(earliest, deadline - prediction - margin.wholeNanoseconds)
             }
+            let animation = animationClock.time(forTarget: target, interval: timing.nanoseconds)
             return FramePlan(
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
-                skipped: skipped, start: start, predicted: predicted, duration: timing.duration,
+                animation: animation, skipped: skipped, start: start, predicted: predicted,
+                duration: timing.duration,
                 refreshInterval: timing.refreshInterval, output: tick.output)
         }
     }
@@ -170,6 +172,7 @@ extension LinkState {
     /// callback starts at `now`.
     mutating func beginDelivery(of plan: FramePlan, at now: Int64) -> DisplayLink.Delivery {
         let frame = plan.frame(startedAt: now)
+        animationClock.delivered(target: plan.target, animation: plan.animation)
         statistics.framesDelivered += 1
         statistics.skippedFrames += plan.skipped
         let slot = timeline.append(
@@ -179,7 +182,8 @@ extension LinkState {
                 deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
                 presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
                 predictedDuration: Duration(nanoseconds: plan.predicted),
-                refreshInterval: plan.refreshInterval, output: plan.output))
+                refreshInterval: plan.refreshInterval, frameInterval: plan.duration, output: plan.output),
+            evicted: &jank)
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,
             intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)

@@ -33,10 +33,15 @@ extension DisplayLink {
     }
 
     /// How many frames ``timeline`` keeps (``defaultTimelineCapacity`` by default). Changing it
-    /// empties the timeline.
+    /// empties the timeline (its frames stay counted in ``statistics``).
     public var timelineCapacity: Int {
         get { state.withLock { $0.timeline.capacity } }
-        set { state.withLock { $0.timeline = TimelineRing(capacity: max(1, newValue)) } }
+        set {
+            state.withLock { state in
+                state.jank = state.timeline.folded(into: state.jank)
+                state.timeline = TimelineRing(capacity: max(1, newValue))
+            }
+        }
     }
 
     /// Reports that frame `sequence` was shown at `time` (and, when known, at the display's vblank

@@ -137,9 +137,14 @@ public final class DisplayLink: Sendable {
     /// (and always for a manual source).
     public var threadReport: FrameThreadReport? { driver.threadReport }
 
-    /// Counters of frames delivered, skipped and dropped.
+    /// Counters of frames delivered, skipped and dropped, and the jank figures of every frame so far
+    /// (``DisplayLinkStatistics/jank``).
     public var statistics: DisplayLinkStatistics {
-        var statistics = state.withLock { $0.statistics }
+        var statistics = state.withLock { state in
+            var statistics = state.statistics
+            statistics.jank = state.timeline.folded(into: state.jank).figures
+            return statistics
+        }
         let jobs = driver.jobStatistics
         statistics.jobsRun = jobs.jobsRun
         statistics.framesWithJobsDeferred = jobs.framesWithJobsDeferred

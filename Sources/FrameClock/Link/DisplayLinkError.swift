@@ -33,6 +33,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     case notOnLoopThread
     /// A negative number of ``OfflineFrames``.
     case invalidFrameCount(Int)
+    /// A continuous ``AnimationTimePolicy`` whose steps may not cover even one frame interval.
+    case invalidAnimationStep(Int)
+    /// An adaptive rate asked for a range in which the source's rate has no whole divisor.
+    case noDivisorInRange(FrameRateRange, sourceFramesPerSecond: Double)
     /// The requested frame source cannot be used; the reason says why.
     case sourceUnavailable(String)
     /// The DRM vblank source cannot be used: the reason (such as
@@ -78,6 +82,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
             "the loop source was used off its loop's thread"
         case .invalidFrameCount(let count):
             "invalid frame count \(count)"
+        case .invalidAnimationStep(let intervals):
+            "invalid animation step of \(intervals) frame intervals"
+        case .noDivisorInRange(let range, let rate):
+            "no whole divisor of \(rate) fps lies in \(range)"
         case .sourceUnavailable(let reason):
             "frame source unavailable: \(reason)"
         case .drmUnavailable(let reason, _):
@@ -110,6 +118,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
                 + "callback) and dispatch it there"
         case .invalidFrameCount:
             "give a count of zero or more frames"
+        case .invalidAnimationStep:
+            "give a maximum step of at least 1 interval"
+        case .noDivisorInRange:
+            "widen the range to hold the source's rate divided by a whole number, or leave the rate fixed"
         case .sourceUnavailable:
             "choose another source (.timer(framesPerSecond:) can always be used)"
         case .drmUnavailable(_, let errno) where errno == .permissionDenied || errno == .notPermitted:

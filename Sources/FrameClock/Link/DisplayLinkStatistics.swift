@@ -25,6 +25,10 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
     public var framesWithJobsDeferred = 0
     /// The time the executor's jobs took, in all.
     public var jobTime = Duration.zero
+    /// The field's jank figures over every frame delivered (hitch-time ratio, dropped-frame
+    /// percentage, Swappy's histograms); frames still waiting for presentation feedback count as
+    /// shown at their target.
+    public var jank = JankFigures()
 
     /// Creates zeroed counters.
     public init() {}

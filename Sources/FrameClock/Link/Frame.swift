@@ -30,14 +30,20 @@ public struct Frame: Hashable, Sendable {
     /// `targetTimestamp` minus the link's ``DisplayLink/presentationLatency``. A frame whose callback
     /// ends later and is shown late counts as late by the callback's fault.
     public let deadline: MonotonicInstant
+    /// The time to sample animations at, under the link's ``DisplayLink/animationTimePolicy``:
+    /// `targetTimestamp` when true to the clock (the default); after a late frame under a continuous
+    /// policy, earlier, by what the policy cut off so that motion does not jump.
+    public let animationTimestamp: MonotonicInstant
 
     /// Creates a frame; FrameClock makes these, and tests or offline renderers may too.
-    /// A `deadline` of nil is the target timestamp itself.
+    /// A `deadline` of nil is the target timestamp itself, and so is an `animationTimestamp` of nil.
     public init(
         timestamp: MonotonicInstant, targetTimestamp: MonotonicInstant, duration: Duration, sequence: UInt64,
-        skippedFrames: Int, lateness: Duration, deadline: MonotonicInstant? = nil
+        skippedFrames: Int, lateness: Duration, deadline: MonotonicInstant? = nil,
+        animationTimestamp: MonotonicInstant? = nil
     ) {
         self.deadline = deadline ?? targetTimestamp
+        self.animationTimestamp = animationTimestamp ?? targetTimestamp
         self.timestamp = timestamp
         self.targetTimestamp = targetTimestamp
         self.duration = duration
@@ -50,7 +56,8 @@ public struct Frame: Hashable, Sendable {
     func with(skippedFrames: Int) -> Frame {
         Frame(
             timestamp: timestamp, targetTimestamp: targetTimestamp, duration: duration, sequence: sequence,
-            skippedFrames: skippedFrames, lateness: lateness, deadline: deadline)
+            skippedFrames: skippedFrames, lateness: lateness, deadline: deadline,
+            animationTimestamp: animationTimestamp)
     }
 
     /// The time left to draw this frame, measured from `now`: `targetTimestamp − now`

@@ -14,6 +14,8 @@ struct FrameTiming: Sendable {
     let divisor: Int64
     let duration: Duration
     let halfFrame: Int64
+    /// The frame interval in whole nanoseconds.
+    let nanoseconds: Int64
 
     /// The source's interval, rounded to whole nanoseconds.
     let refreshInterval: Duration
@@ -25,6 +27,7 @@ struct FrameTiming: Sendable {
         let period = sourcePeriod.multiplied(by: Int(divisor))
         duration = period.duration
         halfFrame = Int64(period.nanoseconds / 2)
+        nanoseconds = duration.wholeNanoseconds
     }
 }
 
@@ -37,6 +40,8 @@ struct FramePlan: Sendable {
     var timestamp: Int64
     var target: Int64
     var deadline: Int64
+    /// The time animations sample (the target, unless the animation-time policy slips it).
+    var animation: Int64
     var skipped: Int
     /// When the callback is to start: the tick's grid point, or the render deadline's start.
     var start: Int64
@@ -58,7 +63,8 @@ struct FramePlan: Sendable {
             sequence: UInt64(bitPattern: sequence),
             skippedFrames: skipped,
             lateness: Duration(nanoseconds: started - start),
-            deadline: MonotonicInstant(nanoseconds: deadline))
+            deadline: MonotonicInstant(nanoseconds: deadline),
+            animationTimestamp: MonotonicInstant(nanoseconds: animation))
     }
 }
 
@@ -102,6 +108,9 @@ struct LinkState: Sendable {
     var presentationLatency: Int64 = 1_000_000
     var predictor = RenderTimePredictor()
     var timeline = TimelineRing(capacity: DisplayLink.defaultTimelineCapacity)
+    /// The jank figures of the frames the timeline no longer holds.
+    var jank = JankCounter()
+    var animationClock = AnimationClock()
     /// A frame planned for a render deadline, waiting in the run loop for its start.
     var planned: FramePlan?
     /// The frame thread's executor, once asked for: held here while the link lives.

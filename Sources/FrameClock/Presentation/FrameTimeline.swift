@@ -31,6 +31,21 @@ public struct FrameTimeline: Sendable {
         entries.last { $0.sequence == sequence }
     }
 
+    /// The jank figures of these entries (see ``JankFigures``).
+    public var jank: JankFigures { hitchesAndFigures.figures }
+
+    /// The frames that hitched, oldest first, each with its cause: Android JankStats' janky frames.
+    public var hitches: [FrameHitch] { hitchesAndFigures.hitches }
+
+    private var hitchesAndFigures: (hitches: [FrameHitch], figures: JankFigures) {
+        var counter = JankCounter()
+        var hitches: [FrameHitch] = []
+        for entry in entries {
+            if let hitch = counter.add(entry) { hitches.append(hitch) }
+        }
+        return (hitches, counter.figures)
+    }
+
     /// The formats a timeline is written in.
     public enum Format: Hashable, Sendable {
         /// Comma-separated values: KWin's performance-data columns first (target pageflip
@@ -39,7 +54,9 @@ public struct FrameTimeline: Sendable {
         /// (sequence, vsync, deadline, presented vblank, outcome, late intervals, cause, skipped).
         case csv
         /// Chrome's trace-event JSON: one complete ("X") event per frame, from its callback's start
-        /// to its end, with the timings as arguments. Perfetto's UI and `chrome://tracing` open it.
+        /// to its end, with the timings as arguments; and Perfetto FrameTimeline's "Expected
+        /// Timeline" and "Actual Timeline" tracks, with each frame's present and jank types.
+        /// Perfetto's UI and `chrome://tracing` open it.
         case chromeTrace
     }
 
@@ -131,6 +148,7 @@ public struct FrameTimeline: Sendable {
                         + "\"args\":{\"jobs\":\(entry.jobsRun),\"after_frame\":\(entry.sequence)}}")
             }
         }
+        events += frameTrackEvents
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
@@ -152,7 +170,7 @@ public struct FrameTimeline: Sendable {
     }
 
     /// Nanoseconds as microseconds with three decimals, as trace events count time.
-    private static func microseconds(_ nanoseconds: Int64) -> String {
+    static func microseconds(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let magnitude = nanoseconds.magnitude
         let fraction = String(magnitude % 1000)

@@ -26,6 +26,9 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     public var predictedDuration: Duration
     /// The display's refresh interval.
     public var refreshInterval: Duration
+    /// The frame interval (``Frame/duration``: the refresh interval times the link's divisor);
+    /// zero when unknown, and then taken to be the refresh interval.
+    public var frameInterval = Duration.zero
     /// The output the frame was made for, with its nominal refresh, when the source knows it (a
     /// Wayland window's): a window moved to another output shows the switch here.
     public var output: FrameSourceOutput? = nil

@@ -20,9 +20,11 @@ struct TimelineRing: Sendable {
 
     var capacity: Int { slots.count }
 
-    /// Adds an entry, replacing the oldest when the ring is full; returns its slot.
-    mutating func append(_ entry: FrameTimelineEntry) -> Int {
+    /// Adds an entry, replacing the oldest when the ring is full (folded into `evicted` first);
+    /// returns its slot.
+    mutating func append(_ entry: FrameTimelineEntry, evicted: inout JankCounter) -> Int {
         let slot = next
+        if count == slots.count { evicted.add(slots[slot]) }
         slots[slot] = entry
         next = next + 1 == slots.count ? 0 : next + 1
         if count < slots.count { count += 1 }
@@ -79,6 +81,17 @@ struct TimelineRing: Sendable {
     /// The entry in `slot`, if one was recorded there.
     subscript(slot: Int) -> FrameTimelineEntry? {
         slots.indices.contains(slot) && slots[slot].sequence != .max ? slots[slot] : nil
+    }
+
+    /// `counter` with every entry folded in, oldest first.
+    func folded(into counter: JankCounter) -> JankCounter {
+        var counter = counter
+        var index = (next - count + slots.count) % slots.count
+        for _ in 0..<count {
+            counter.add(slots[index])
+            index = (index + 1) % slots.count
+        }
+        return counter
     }
 
     /// The entries, oldest first.

@@ -1,0 +1,75 @@
+/// Folds timeline entries, oldest first, into ``JankFigures``: O(1) and allocation-free per frame,
+/// so that a link folds each entry as its timeline ring overwrites it.
+struct JankCounter: Sendable {
+    private(set) var figures = JankFigures()
+    /// When the last shown frame was (or, without feedback, is assumed) shown.
+    private var lastShown: Int64?
+    /// When the last frame with presentation feedback was shown.
+    private var lastPresented: Int64?
+    /// The fault of the last shown frame that makes the next one hitch: its callback ran past its
+    /// deadline (the next frame's interval was skipped).
+    private var pendingBlame: LateFrameCause?
+
+    /// Adds the next frame; its hitch, if it hitched.
+    @discardableResult
+    mutating func add(_ entry: FrameTimelineEntry) -> FrameHitch? {
+        let refresh = max(1, entry.refreshInterval.wholeNanoseconds)
+        let interval = entry.frameInterval > .zero ? entry.frameInterval.wholeNanoseconds : refresh
+        let overran = entry.callbackEnd.map { $0 > entry.deadline } ?? false
+        let shown: Int64
+        var ownCause: LateFrameCause?
+        switch entry.outcome {
+        case .dropped, .notPresented:
+            let cause: LateFrameCause = entry.outcome == .dropped ? .callbackPastDeadline : .displayLate
+            figures.span += .nanoseconds(interval)
+            return record(hitch: interval, interval: interval, entry: entry, cause: cause)
+        case .late(_, let cause):
+            ownCause = cause
+            shown = entry.presented?.nanoseconds ?? entry.target.nanoseconds
+        case .pending, .onTime:
+            shown = entry.presented?.nanoseconds ?? entry.target.nanoseconds
+        }
+        figures.framesShown += 1
+        if let presented = entry.presented?.nanoseconds {
+            countHistograms(entry, presented: presented, refresh: refresh)
+        }
+        // Expected: one interval after the previous frame was shown, and no earlier than the target
+        // less the intervals skipped before this frame.
+        var expected = entry.target.nanoseconds - Int64(entry.skippedFrames) * interval
+        if let lastShown { expected = max(expected, lastShown + interval) }
+        let lateness = shown - expected
+        lastShown = shown
+        let blame = pendingBlame
+        pendingBlame = overran ? .callbackPastDeadline : nil
+        figures.span += .nanoseconds(interval)
+        guard lateness * 2 >= refresh else { return nil }
+        figures.span += .nanoseconds(lateness)
+        return record(
+            hitch: lateness, interval: interval, entry: entry, cause: ownCause ?? blame ?? .displayLate)
+    }
+
+    private mutating func record(
+        hitch: Int64, interval: Int64, entry: FrameTimelineEntry, cause: LateFrameCause
+    )
+        -> FrameHitch
+    {
+        let dropped = max(1, Int((hitch + interval / 2) / interval))
+        figures.hitchTime += .nanoseconds(hitch)
+        figures.framesDropped += dropped
+        if cause == .callbackPastDeadline {
+            figures.hitchesByCallback += 1
+        } else {
+            figures.hitchesByDisplay += 1
+        }
+        return FrameHitch(
+            sequence: entry.sequence, hitchTime: .nanoseconds(hitch), framesDropped: dropped, cause: cause)
+    }
+
+    private mutating func countHistograms(_ entry: FrameTimelineEntry, presented: Int64, refresh: Int64) {
+        if let end = entry.callbackEnd { figures.idle.count(presented - end.nanoseconds, period: refresh) }
+        figures.late.count(presented - entry.target.nanoseconds, period: refresh)
+        if let lastPresented { figures.offsetFromPrevious.count(presented - lastPresented, period: refresh) }
+        figures.latency.count(presented - entry.callbackStart.nanoseconds, period: refresh)
+        lastPresented = presented
+    }
+}
