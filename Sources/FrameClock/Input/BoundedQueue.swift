@@ -24,6 +24,12 @@ struct BoundedQueue<Element: Sendable>: Sendable {
     /// The newest element; nil when empty.
     var last: Element? { isEmpty ? nil : storage[(head + count - 1) % storage.count] }
 
+    /// The element `index` places after the oldest (0 is the oldest).
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "index out of range")
+        return storage[(head + index) % storage.count]!
+    }
+
     /// Appends `element`; returns true when the oldest element was dropped to make room.
     @discardableResult
     mutating func append(_ element: Element) -> Bool {
