@@ -28,8 +28,8 @@ public struct InputEvent: Hashable, Sendable {
         case keyReleased(key: UInt32)
     }
 
-    /// When it happened, on `CLOCK_MONOTONIC` (see ``CompositorTimeConverter`` for a compositor's
-    /// 32-bit milliseconds).
+    /// When it happened, on `CLOCK_MONOTONIC` (see ``MonotonicInstant/init(compositorMilliseconds:near:)``
+    /// for a compositor's 32-bit milliseconds).
     public var time: MonotonicInstant
     /// What happened.
     public var kind: Kind

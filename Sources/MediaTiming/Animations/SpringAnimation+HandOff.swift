@@ -26,7 +26,9 @@ extension SpringAnimation {
     ///   - value: where the motion is when the spring takes over.
     ///   - velocity: how fast it moves then, per second.
     ///   - target: where the spring comes to rest.
-    ///   - mass, stiffness, damping: the spring (Core Animation's defaults: 1, 100, 10).
+    ///   - mass: the mass on the spring (see ``mass``; default 1).
+    ///   - stiffness: how hard the spring pulls (see ``stiffness``; default 100).
+    ///   - damping: the friction (see ``damping``; default 10).
     public init(
         property: LayerProperty<Value>, continuingFrom value: Value, velocity: Value, to target: Value,
         mass: Double = 1, stiffness: Double = 100, damping: Double = 10
