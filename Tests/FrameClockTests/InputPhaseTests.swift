@@ -283,4 +283,26 @@ struct InputPhaseTests {
         let sent = UInt32(truncatingIfNeeded: now.nanoseconds / 1_000_000)
         #expect(abs((MonotonicInstant(compositorMilliseconds: sent) - now).wholeNanoseconds) < 1_000_000_000)
     }
+
+    @Test("events posted to an invalidated link (its window gone) are dropped and counted")
+    func invalidatedLink() throws {
+        let (source, link, recorder) = try Self.recordedLink()
+        link.input.post(InputEvent(.keyPressed(key: 1), at: source.now))
+        source.advance(by: .milliseconds(20))
+        link.invalidate()
+        link.input.post(InputEvent(.keyPressed(key: 2), at: source.now))
+        source.advance(by: .milliseconds(20))
+        #expect(recorder.batches.flatMap(\.events).map(\.kind) == [.keyPressed(key: 1)])
+        #expect(link.input.statistics.eventsDropped == 1)
+    }
+
+    @Test("the raw samples of a drag through the link give the velocity tracker the drag's velocity")
+    func velocityFromTheLink() throws {
+        let times = (0..<100).map { Int64(1_000_000_000) + Int64($0) * 8_000_000 }
+        let (recorder, _) = try Self.run(Self.drag(times: times))
+        var tracker = VelocityTracker()
+        for sample in recorder.batches.flatMap({ $0.rawMotion(of: .touch(0)) }) { tracker.add(sample) }
+        let velocity = tracker.velocity()
+        #expect(abs(velocity.x - 700) < 1e-6 && abs(velocity.y + 250) < 1e-6, "\(velocity)")
+    }
 }

@@ -27,7 +27,9 @@ import Synchronization
 /// Memory stays bounded under a flood: each point keeps at most ``maximumSamplesPerPoint`` samples
 /// between two frames, at most ``maximumPendingEvents`` events wait, and at most ``maximumPoints``
 /// points are tracked at once; what is dropped is counted in ``statistics`` and logged once a frame.
-/// A motion sample stamped before an earlier one of its point is taken at that earlier time.
+/// A motion sample stamped before an earlier one of its point is taken at that earlier time. When a
+/// seat goes away mid-gesture, post a cancel for each of its touch points and a release for each
+/// button held; once the link is invalidated, posted events are dropped.
 ///
 /// The input phase runs wherever the link's frames are delivered (its frame thread, a manual source's
 /// caller, a ``LoopFrameSource``'s loop), on that thread. Posting without a handler set is allowed: the
@@ -97,6 +99,16 @@ public final class InputQueue: Sendable {
 
     /// Counters of what was posted, delivered and dropped.
     public var statistics: InputStatistics { state.withLock { $0.statistics } }
+
+    /// Called when the link is invalidated: what is queued goes, the handler is released, and events
+    /// posted afterwards are dropped (counted in ``InputStatistics/eventsDropped``, not logged: a
+    /// reader may go on posting until it hears that the window is gone).
+    func close() {
+        state.withLock { state in
+            state.close()
+            hasWork.store(false, ordering: .relaxed)
+        }
+    }
 
     /// The input phase of `frame`: a relaxed load when nothing was posted; otherwise the batch is taken
     /// out of the lock and handed to the handler.

@@ -10,6 +10,8 @@ struct InputQueueState: Sendable {
     var statistics = InputStatistics()
     var resamplingLatency = InputQueue.defaultResamplingLatency.wholeNanoseconds
     var handler: (@Sendable (InputBatch) -> Void)?
+    /// The link was invalidated: events posted now are counted and dropped.
+    var isClosed = false
 
     /// Drops not yet logged: discrete events, raw samples of flushed motion, events of points past
     /// the limit.
@@ -27,6 +29,10 @@ struct InputQueueState: Sendable {
     /// point posted before it, then waits in order.
     mutating func post(_ event: InputEvent) {
         statistics.eventsPosted += 1
+        guard !isClosed else {
+            statistics.eventsDropped += 1
+            return
+        }
         if let point = event.point, let index = pointIndex(point, creating: event.kind.startsPoint) {
             if let position = event.position, event.isMotion {
                 let sample = MotionSample(time: event.time.nanoseconds, position: position)
@@ -51,6 +57,15 @@ struct InputQueueState: Sendable {
             return
         }
         append(event)
+    }
+
+    /// Drops everything queued and every event posted from now on (the link is gone).
+    mutating func close() {
+        isClosed = true
+        handler = nil
+        ordered = BoundedQueue(capacity: InputQueue.maximumPendingEvents)
+        flushedRaw = BoundedQueue(capacity: InputQueue.maximumPendingEvents)
+        points.removeAll()
     }
 
     /// Takes the input of `frame` out of the queue: the batch (nil when there is nothing to deliver)

@@ -11,7 +11,8 @@ public struct InputStatistics: Hashable, Sendable {
     /// finished motion were waiting (the oldest go; each drop is logged once per frame).
     public var motionSamplesDropped = 0
     /// Discrete events dropped because more than ``InputQueue/maximumPendingEvents`` were waiting for
-    /// a frame (the oldest go), or because their point would have exceeded ``InputQueue/maximumPoints``.
+    /// a frame (the oldest go), because their point would have exceeded ``InputQueue/maximumPoints``,
+    /// or because they were posted after the link was invalidated.
     public var eventsDropped = 0
     /// Motion samples stamped before an earlier sample of the same point, taken at that sample's time.
     public var timestampsRaised = 0

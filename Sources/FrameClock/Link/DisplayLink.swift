@@ -312,6 +312,7 @@ public final class DisplayLink: Sendable {
             return ended
         }
         if let ended {
+            input.close()
             for stream in ended.frames { stream.finish() }
             for stream in ended.sources { stream.finish() }
             for stream in ended.stalls { stream.finish() }
