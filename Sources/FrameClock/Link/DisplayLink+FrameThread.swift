@@ -68,8 +68,8 @@ extension DisplayLink {
         return deliver(delivery, clock: clock)
     }
 
-    /// Hands a frame to the `frames` consumers and the callback, then finishes it; the next tick the
-    /// link wants.
+    /// Hands a frame to the `frames` consumers, its input to the input handler and the frame to the
+    /// callback, then finishes it; the next tick the link wants.
     func deliver(_ delivery: Delivery, clock: () -> Int64) -> Int64? {
         if !delivery.streams.isEmpty {
             let element = FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar)
@@ -77,6 +77,9 @@ extension DisplayLink {
         }
         // From here the callback has started: an invalidate() waiting for the frame returns.
         deliveryStarting.store(false, ordering: .releasing)
+        // The input phase before the callback, wherever the frame is delivered (as Choreographer's);
+        // user code, so after the barrier above.
+        input.runPhase(for: delivery.frame)
         delivery.callback?.body(delivery.frame)
         return finish(delivery, returnedAt: clock())
     }

@@ -82,6 +82,9 @@ public final class DisplayLink: Sendable {
     private let sharedSource: SharedFrameSource?
     let state = Locked(LinkState())
     private let logger: Logger
+    /// The link's input: events a front end posts, delivered in each frame's input phase before the
+    /// frame's consumers and callback (see ``InputQueue``).
+    public let input: InputQueue
 
     /// Creates a link on a source. The link does nothing until it is started or its ``frames`` are
     /// iterated.
@@ -118,6 +121,7 @@ public final class DisplayLink: Sendable {
     /// build a driver on a scripted kernel).
     init(driver: FrameDriver, sharedSource: SharedFrameSource? = nil, logger: Logger) {
         self.logger = logger
+        input = InputQueue(logger: logger)
         self.driver = driver
         self.sharedSource = sharedSource
         driver.attach(self)
@@ -313,6 +317,7 @@ public final class DisplayLink: Sendable {
             return ended
         }
         if let ended {
+            input.close()
             for stream in ended.frames { stream.finish() }
             for stream in ended.sources { stream.finish() }
             for stream in ended.stalls { stream.finish() }
