@@ -35,14 +35,21 @@ struct JankCounter: Sendable {
         }
         // Expected: one interval after the previous frame was shown, and no earlier than the target
         // less the intervals skipped before this frame.
-        var expected = entry.target.nanoseconds - Int64(entry.skippedFrames) * interval
-        if let lastShown { expected = max(expected, lastShown + interval) }
-        let lateness = shown - expected
+        // Saturating: a manual clock run to the end of its range puts targets at Int64.max.
+        let backlog = Int64(entry.skippedFrames).multipliedReportingOverflow(by: interval)
+        let earliest = entry.target.nanoseconds.subtractingReportingOverflow(backlog.partialValue)
+        var expected = backlog.overflow || earliest.overflow ? Int64.min : earliest.partialValue
+        if let lastShown {
+            let next = lastShown.addingReportingOverflow(interval)
+            expected = max(expected, next.overflow ? .max : next.partialValue)
+        }
+        let difference = shown.subtractingReportingOverflow(expected)
+        let lateness = difference.overflow ? (expected == .min ? 0 : Int64.min) : difference.partialValue
         lastShown = shown
         let blame = pendingBlame
         pendingBlame = overran ? .callbackPastDeadline : nil
         figures.span += .nanoseconds(interval)
-        guard lateness * 2 >= refresh else { return nil }
+        guard lateness >= refresh - refresh / 2 else { return nil }
         figures.span += .nanoseconds(lateness)
         return record(
             hitch: lateness, interval: interval, entry: entry, cause: ownCause ?? blame ?? .displayLate)
