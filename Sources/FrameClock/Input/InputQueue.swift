@@ -113,18 +113,22 @@ public final class InputQueue: Sendable {
     /// The input phase of `frame`: a relaxed load when nothing was posted; otherwise the batch is taken
     /// out of the lock and handed to the handler.
     @inline(__always)
-    func runPhase(for frame: Frame) {
-        guard hasWork.load(ordering: .relaxed) else { return }
-        deliverBatch(for: frame)
+    /// Whether a handler ran (user code, during which the link may have been invalidated).
+    @discardableResult
+    func runPhase(for frame: Frame) -> Bool {
+        guard hasWork.load(ordering: .relaxed) else { return false }
+        return deliverBatch(for: frame)
     }
 
-    private func deliverBatch(for frame: Frame) {
+    private func deliverBatch(for frame: Frame) -> Bool {
         let (batch, drops, handler) = state.withLock { state in
             let (batch, drops) = state.takeBatch(for: frame)
             hasWork.store(state.hasWork, ordering: .relaxed)
             return (batch, drops, state.handler)
         }
         for line in drops { logger.warning("\(line)") }
-        if let batch, let handler { handler(batch) }
+        guard let batch, let handler else { return false }
+        handler(batch)
+        return true
     }
 }
