@@ -123,9 +123,12 @@ struct StallReportTests {
     /// One stall of `activity` that blocked 400 ms past a 100 ms threshold: reported while it lasted,
     /// then when it ended.
     static func expectOneStall(_ reports: [FrameStall], of activity: FrameActivity) {
-        #expect(reports.map(\.phase) == [.ongoing, .ended])
-        #expect(reports.first?.activity == activity)
-        let soFar = reports.first?.duration ?? .zero
+        // On a loaded machine a descheduled callback can pass the threshold too, and is rightly
+        // reported; none of those is as long as the block.
+        let own = reports.filter { $0.activity == activity }
+        #expect(own.map(\.phase) == [.ongoing, .ended])
+        #expect(reports.filter { $0.activity != activity }.allSatisfy { $0.duration < .milliseconds(400) })
+        let soFar = own.first?.duration ?? .zero
         #expect(soFar >= .milliseconds(100) && soFar < .milliseconds(400), "reported after \(soFar)")
     }
 
