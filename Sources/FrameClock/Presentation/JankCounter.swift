@@ -35,14 +35,15 @@ struct JankCounter: Sendable {
         }
         // Expected: one interval after the previous frame was shown, and no earlier than the target
         // less the intervals skipped before this frame.
-        var expected = entry.target.nanoseconds - Int64(entry.skippedFrames) * interval
-        if let lastShown { expected = max(expected, lastShown + interval) }
-        let lateness = shown - expected
+        var expected = Self.saturating(
+            entry.target.nanoseconds, minus: Int64(entry.skippedFrames), times: interval)
+        if let lastShown { expected = max(expected, Self.saturating(lastShown, minus: -1, times: interval)) }
+        let lateness = Self.saturating(shown, minus: 1, times: expected)
         lastShown = shown
         let blame = pendingBlame
         pendingBlame = overran ? .callbackPastDeadline : nil
         figures.span += .nanoseconds(interval)
-        guard lateness * 2 >= refresh else { return nil }
+        guard lateness >= refresh - refresh / 2 else { return nil }
         figures.span += .nanoseconds(lateness)
         return record(
             hitch: lateness, interval: interval, entry: entry, cause: ownCause ?? blame ?? .displayLate)
@@ -53,7 +54,7 @@ struct JankCounter: Sendable {
     )
         -> FrameHitch
     {
-        let dropped = max(1, Int((hitch + interval / 2) / interval))
+        let dropped = max(1, Int(hitch / interval + (hitch % interval >= interval - interval / 2 ? 1 : 0)))
         figures.hitchTime += .nanoseconds(hitch)
         figures.framesDropped += dropped
         if cause == .callbackPastDeadline {
@@ -63,6 +64,14 @@ struct JankCounter: Sendable {
         }
         return FrameHitch(
             sequence: entry.sequence, hitchTime: .nanoseconds(hitch), framesDropped: dropped, cause: cause)
+    }
+
+    /// `value − count·unit`, held within `Int64` (a timeline may span the whole clock).
+    private static func saturating(_ value: Int64, minus count: Int64, times unit: Int64) -> Int64 {
+        let (product, productOverflow) = count.multipliedReportingOverflow(by: unit)
+        if productOverflow { return (count < 0) == (unit < 0) ? .min : .max }
+        let (result, overflow) = value.subtractingReportingOverflow(product)
+        return overflow ? (product > 0 ? .min : .max) : result
     }
 
     private mutating func countHistograms(_ entry: FrameTimelineEntry, presented: Int64, refresh: Int64) {
