@@ -65,6 +65,8 @@ struct SubjectFigures: Codable, Sendable {
     /// Time per frame every core together spent in each idle state while the subject ran, in µs;
     /// nil where the machine has no cpuidle to read.
     var idleStatesMicrosecondsPerFrame: [IdleStateTime]? = nil
+    /// The field's jank figures (hitch ratio, dropped %, Swappy's histograms).
+    var jank: JankRow? = nil
 
     /// The time per frame in the idle state named `POLL` (cores polling rather than halting), if
     /// the machine has one.
@@ -211,7 +213,8 @@ enum Analysis {
                 ? nil
                 : IdleStates.sum(records.map(\.idleStates))?.map {
                     IdleStateTime(name: $0.name, microseconds: $0.microseconds / Double(frames))
-                })
+                },
+            jank: context.subject.isExternal ? nil : JankAnalysis.jank(for: records))
     }
 
     /// The CPU-latency request `subject` holds, as its thread `report` tells for a display link.

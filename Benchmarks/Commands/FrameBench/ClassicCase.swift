@@ -16,7 +16,8 @@ enum ClassicCase {
             rows.append(
                 ClassicCaseRow(
                     subject: subject, intervalsSeconds: intervals.map { ($0 * 1000).rounded() / 1000 },
-                    skippedReported: subject.isDisplayLink ? record.samples.compactMap(\.reportedSkips) : nil)
+                    skippedReported: subject.isDisplayLink ? record.samples.compactMap(\.reportedSkips) : nil,
+                    jank: subject.isExternal ? nil : JankAnalysis.jank(for: [record]))
             )
             bar.advance(label: "classic \(subject.rawValue)")
         }

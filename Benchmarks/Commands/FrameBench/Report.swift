@@ -24,6 +24,8 @@ struct ClassicCaseRow: Codable, Sendable {
     var subject: Subject
     var intervalsSeconds: [Double]
     var skippedReported: [Int]?
+    /// The field's jank figures of the run.
+    var jank: JankRow? = nil
 }
 
 /// Writes a report as Markdown.
@@ -58,6 +60,8 @@ enum MarkdownReport {
                 "\nWhat the timing costs: CPU, wake-ups and the time every core together spent in each idle state, "
             out += "per frame (µs):\n\n"
             out += costTable(report, workload)
+            out += "\nThe field's jank figures (see How to read it):\n\n"
+            out += jankTable(report, workload)
             if workload == .heavy {
                 out +=
                     "\nFirst intervals between callbacks, in frame intervals (work takes 1.5; 2.00 is the good outcome: "
@@ -73,15 +77,37 @@ enum MarkdownReport {
         }
         if let classic = report.classicCase {
             out += "## The classic case: a 1 s timer whose callback works 1.5 s\n\n"
-            out += "| subject | intervals between callbacks (s) | skippedFrames reported |\n|---|---|---|\n"
+            out +=
+                "| subject | intervals between callbacks (s) | skippedFrames reported | hitch ms/s | dropped % |\n"
+            out += "|---|---|---|---|---|\n"
             for row in classic {
                 out +=
                     "| \(row.subject.rawValue) | \(row.intervalsSeconds.map { format($0, 3) }.joined(separator: ", ")) | "
-                out += "\(row.skippedReported.map { $0.map(String.init).joined(separator: ", ") } ?? "—") |\n"
+                out += "\(row.skippedReported.map { $0.map(String.init).joined(separator: ", ") } ?? "—") | "
+                out += "\(row.jank.map { format($0.hitchMillisecondsPerSecond, 1) } ?? "—") | "
+                out += "\(row.jank.map { format($0.droppedPercent, 1) } ?? "—") |\n"
             }
             out += "\n"
         }
         out += legend
+        return out
+    }
+
+    /// Each subject's hitch ratio, dropped frames and Swappy's histograms under `workload`.
+    static func jankTable(_ report: BenchReport, _ workload: Workload) -> String {
+        var out =
+            "| subject | hitch ms/s | rating | dropped % | hitches: callback / display | idle | late | offset | latency |\n"
+        out += "|---|---|---|---|---|---|---|---|---|\n"
+        for subject in report.subjects {
+            guard let jank = report.figures(subject, workload)?.jank else { continue }
+            let histograms = [jank.idle, jank.late, jank.offsetFromPrevious, jank.latency].map {
+                $0.map(String.init).joined(separator: " ")
+            }
+            out += "| \(subject.rawValue) | \(format(jank.hitchMillisecondsPerSecond, 1)) | \(jank.rating) | "
+            out +=
+                "\(format(jank.droppedPercent, 1)) | \(jank.hitchesByCallback) / \(jank.hitchesByDisplay) | "
+            out += histograms.joined(separator: " | ") + " |\n"
+        }
         return out
     }
 
@@ -103,6 +129,14 @@ enum MarkdownReport {
           (/sys/devices/system/cpu/cpu*/cpuidle/state*/time), per frame. A CPU-latency request moves time from
           the halting or deep states into `POLL`: what the lower latency costs. The whole machine's, so whatever
           else runs on it counts too; "not available" where the kernel has no cpuidle.
+        - **jank figures**: each subject's callbacks on a simulated display whose vblanks lie on the run's grid (a
+          frame is shown at its target if its callback ended by then, else at the next vblank). **hitch ms/s** is
+          Apple's hitch-time ratio (time frames were shown later than expected, per second; good ≤ 5, critical
+          ≥ 10); **dropped %** is Chrome's (frame intervals that brought no new frame, of those expected);
+          **callback / display**: hitches whose callback ran past its deadline, and the others (a late wake-up);
+          **idle**, **late**, **offset**, **latency** are Android Swappy's histograms in refresh periods (buckets 0
+          to 4 and 5 or more): callback end to shown, target to shown, shown to the previous shown, callback start
+          to shown.
         - **skipped**: whole intervals without a callback; display links also show what their frames reported.
         - **dup**: two callbacks in one interval; **bursts**: callbacks less than half an interval apart (catch-up).
         - **drift**: slope of the unwrapped phase error, in µs per second; 0 for a loop on an absolute grid.

@@ -97,8 +97,15 @@ extension DisplayLink {
         let grid = delivery.grid
         let current = grid.sequence(at: returned)
         let eligible = grid.timestamp(of: current) == returned ? current : current + 1
-        return state.withLock { state -> Int64? in
-            state.pacer.callbackReturned(firstEligibleSequence: eligible)
+        var rateChange: (change: FrameRateChange, watchers: [AsyncStream<FrameRateChange>.Continuation])?
+        let wanted = state.withLock { state -> Int64? in
+            if state.adaptiveRate.isEnabled {
+                rateChange = state.adaptRate(
+                    callback: returned - delivery.started, returnedAt: returned,
+                    firstEligibleSequence: eligible)
+            } else {
+                state.pacer.callbackReturned(firstEligibleSequence: eligible)
+            }
             // Only a render-deadline link needs the prediction (it starts learning when switched).
             if case .renderDeadline = state.dispatch { state.predictor.record(returned - delivery.started) }
             let entry = state.timeline.recordCallback(
@@ -115,6 +122,10 @@ extension DisplayLink {
             }
             return state.isActive ? state.pacer.nextWanted : nil
         }
+        if let rateChange {
+            for watcher in rateChange.watchers { watcher.yield(rateChange.change) }
+        }
+        return wanted
     }
 
     /// Jobs ran on the frame thread after this link's newest frame: its timeline entry says so.

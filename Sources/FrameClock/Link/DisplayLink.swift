@@ -300,7 +300,8 @@ public final class DisplayLink: Sendable {
         typealias Ended = (
             frames: [AsyncStream<FrameDelivery>.Continuation],
             sources: [AsyncStream<FrameSourceInfo>.Continuation],
-            stalls: [AsyncStream<FrameStall>.Continuation]
+            stalls: [AsyncStream<FrameStall>.Continuation],
+            rates: [AsyncStream<FrameRateChange>.Continuation]
         )
         let ended = state.withLock { state -> Ended? in
             guard state.lifecycle != .invalidated else { return nil }
@@ -309,11 +310,12 @@ public final class DisplayLink: Sendable {
             state.planned = nil
             let ended = (
                 state.streams.map(\.continuation), state.sourceWatchers.map(\.continuation),
-                state.stallWatchers.map(\.continuation)
+                state.stallWatchers.map(\.continuation), state.rateWatchers.map(\.continuation)
             )
             state.streams.removeAll()
             state.sourceWatchers.removeAll()
             state.stallWatchers.removeAll()
+            state.rateWatchers.removeAll()
             return ended
         }
         if let ended {
@@ -321,6 +323,7 @@ public final class DisplayLink: Sendable {
             for stream in ended.frames { stream.finish() }
             for stream in ended.sources { stream.finish() }
             for stream in ended.stalls { stream.finish() }
+            for stream in ended.rates { stream.finish() }
             driver.detach(self)
         }
         guard !DispatchingThread.isCurrent else { return }
@@ -343,6 +346,7 @@ public final class DisplayLink: Sendable {
     func sourceChanged(framesPerSecond: Double) {
         state.withLock { state in
             state.pacer.rebase(divisor: Int64(state.range.divisor(forSourceRate: framesPerSecond)))
+            state.adaptiveRate.bound(by: state.range, sourceRate: framesPerSecond)
         }
     }
 
@@ -352,6 +356,7 @@ public final class DisplayLink: Sendable {
     func sourceRateChanged(nominalFramesPerSecond: Double) {
         state.withLock { state in
             state.pacer.setDivisor(Int64(state.range.divisor(forSourceRate: nominalFramesPerSecond)))
+            state.adaptiveRate.bound(by: state.range, sourceRate: nominalFramesPerSecond)
         }
     }
 
@@ -392,11 +397,13 @@ public final class DisplayLink: Sendable {
     }
 
     private func apply(range: FrameRateRange, preferred: Int) {
-        let divisor = range.divisor(forSourceRate: driver.info.nominalFramesPerSecond)
+        let sourceRate = driver.info.nominalFramesPerSecond
+        let divisor = range.divisor(forSourceRate: sourceRate)
         state.withLock { state in
             state.range = range
             state.preferredFramesPerSecond = preferred
             state.pacer.setDivisor(Int64(divisor))
+            state.adaptiveRate.bound(by: range, sourceRate: sourceRate)
         }
         driver.linkChanged()
     }

@@ -16,6 +16,8 @@ struct FrameTiming: Sendable {
     let halfFrame: Int64
     /// The frame interval in whole nanoseconds.
     let nanoseconds: Int64
+    /// The source's interval in whole nanoseconds.
+    let refreshNanoseconds: Int64
 
     /// The source's interval, rounded to whole nanoseconds.
     let refreshInterval: Duration
@@ -28,6 +30,7 @@ struct FrameTiming: Sendable {
         duration = period.duration
         halfFrame = Int64(period.nanoseconds / 2)
         nanoseconds = duration.wholeNanoseconds
+        refreshNanoseconds = refreshInterval.wholeNanoseconds
     }
 }
 
@@ -92,6 +95,8 @@ struct LinkState: Sendable {
     var nextStreamID = 0
     var sourceWatchers: [(id: Int, continuation: AsyncStream<FrameSourceInfo>.Continuation)] = []
     var stallWatchers: [(id: Int, continuation: AsyncStream<FrameStall>.Continuation)] = []
+    var rateWatchers: [(id: Int, continuation: AsyncStream<FrameRateChange>.Continuation)] = []
+    var adaptiveRate = AdaptiveRate()
     /// The stall threshold asked for; nil: the larger of four frame intervals and 250 ms.
     var stallThreshold: Int64?
     var pacer = FramePacer()

@@ -40,6 +40,14 @@ struct FramePacer: Sendable {
         nextWanted = nil
     }
 
+    /// Changes the divisor from the frame after the last one (an adaptive rate's move), as the last
+    /// callback returned: the next frame is the first grid point of the new divisor after the last
+    /// frame and at or after `eligible`; skips are still counted from the last frame.
+    mutating func adaptDivisor(_ newValue: Int64, firstEligibleSequence eligible: Int64) {
+        divisor = max(1, newValue)
+        nextWanted = firstGridPoint(after: max(eligible - 1, last?.sequence ?? eligible - 1))
+    }
+
     /// Forgets where the link was: the next frame is the first grid point after the moment the
     /// frame thread next looks, with no skips counted for the time in between (start, resume).
     mutating func realign() {

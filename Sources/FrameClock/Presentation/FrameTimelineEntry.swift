@@ -28,16 +28,42 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     public var refreshInterval: Duration
     /// The frame interval (``Frame/duration``: the refresh interval times the link's divisor);
     /// zero when unknown, and then taken to be the refresh interval.
-    public var frameInterval = Duration.zero
+    public var frameInterval: Duration
     /// The output the frame was made for, with its nominal refresh, when the source knows it (a
     /// Wayland window's): a window moved to another output shows the switch here.
-    public var output: FrameSourceOutput? = nil
+    public var output: FrameSourceOutput?
     /// Jobs the frame thread's executor ran after this frame's callbacks, before the next frame.
     public var jobsRun = 0
     /// When those jobs started; nil when none ran.
     public var jobsStart: MonotonicInstant? = nil
     /// The time they took.
     public var jobTime = Duration.zero
+
+    /// Creates an entry: the link makes these, and a benchmark or a test that scripts a timeline
+    /// (``FrameTimeline/init(entries:)``, for its ``FrameTimeline/jank``) may too.
+    public init(
+        sequence: UInt64, timestamp: MonotonicInstant, callbackStart: MonotonicInstant,
+        callbackEnd: MonotonicInstant?, deadline: MonotonicInstant, target: MonotonicInstant,
+        presented: MonotonicInstant?, presentedVBlank: UInt64? = nil, outcome: FrameOutcome,
+        skippedFrames: Int,
+        predictedDuration: Duration = .zero, refreshInterval: Duration, frameInterval: Duration = .zero,
+        output: FrameSourceOutput? = nil
+    ) {
+        self.sequence = sequence
+        self.timestamp = timestamp
+        self.callbackStart = callbackStart
+        self.callbackEnd = callbackEnd
+        self.deadline = deadline
+        self.target = target
+        self.presented = presented
+        self.presentedVBlank = presentedVBlank
+        self.outcome = outcome
+        self.skippedFrames = skippedFrames
+        self.predictedDuration = predictedDuration
+        self.refreshInterval = refreshInterval
+        self.frameInterval = frameInterval
+        self.output = output
+    }
 
     /// How long the callback ran; nil while it runs.
     public var callbackDuration: Duration? { callbackEnd.map { $0 - callbackStart } }

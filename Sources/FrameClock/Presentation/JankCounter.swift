@@ -21,7 +21,7 @@ struct JankCounter: Sendable {
         switch entry.outcome {
         case .dropped, .notPresented:
             let cause: LateFrameCause = entry.outcome == .dropped ? .callbackPastDeadline : .displayLate
-            figures.span += .nanoseconds(interval)
+            figures.spanNanoseconds = Self.saturating(figures.spanNanoseconds, plus: interval)
             return record(hitch: interval, interval: interval, entry: entry, cause: cause)
         case .late(_, let cause):
             ownCause = cause
@@ -35,22 +35,16 @@ struct JankCounter: Sendable {
         }
         // Expected: one interval after the previous frame was shown, and no earlier than the target
         // less the intervals skipped before this frame.
-        // Saturating: a manual clock run to the end of its range puts targets at Int64.max.
-        let backlog = Int64(entry.skippedFrames).multipliedReportingOverflow(by: interval)
-        let earliest = entry.target.nanoseconds.subtractingReportingOverflow(backlog.partialValue)
-        var expected = backlog.overflow || earliest.overflow ? Int64.min : earliest.partialValue
-        if let lastShown {
-            let next = lastShown.addingReportingOverflow(interval)
-            expected = max(expected, next.overflow ? .max : next.partialValue)
-        }
-        let difference = shown.subtractingReportingOverflow(expected)
-        let lateness = difference.overflow ? (expected == .min ? 0 : Int64.min) : difference.partialValue
+        var expected = Self.saturating(
+            entry.target.nanoseconds, minus: Int64(entry.skippedFrames), times: interval)
+        if let lastShown { expected = max(expected, Self.saturating(lastShown, minus: -1, times: interval)) }
+        let lateness = Self.saturating(shown, minus: 1, times: expected)
         lastShown = shown
         let blame = pendingBlame
         pendingBlame = overran ? .callbackPastDeadline : nil
-        figures.span += .nanoseconds(interval)
+        figures.spanNanoseconds = Self.saturating(figures.spanNanoseconds, plus: interval)
         guard lateness >= refresh - refresh / 2 else { return nil }
-        figures.span += .nanoseconds(lateness)
+        figures.spanNanoseconds = Self.saturating(figures.spanNanoseconds, plus: lateness)
         return record(
             hitch: lateness, interval: interval, entry: entry, cause: ownCause ?? blame ?? .displayLate)
     }
@@ -60,8 +54,8 @@ struct JankCounter: Sendable {
     )
         -> FrameHitch
     {
-        let dropped = max(1, Int((hitch + interval / 2) / interval))
-        figures.hitchTime += .nanoseconds(hitch)
+        let dropped = max(1, Int(hitch / interval + (hitch % interval >= interval - interval / 2 ? 1 : 0)))
+        figures.hitchNanoseconds = Self.saturating(figures.hitchNanoseconds, plus: hitch)
         figures.framesDropped += dropped
         if cause == .callbackPastDeadline {
             figures.hitchesByCallback += 1
@@ -70,6 +64,20 @@ struct JankCounter: Sendable {
         }
         return FrameHitch(
             sequence: entry.sequence, hitchTime: .nanoseconds(hitch), framesDropped: dropped, cause: cause)
+    }
+
+    /// `value − count·unit`, held within `Int64` (a timeline may span the whole clock).
+    private static func saturating(_ value: Int64, minus count: Int64, times unit: Int64) -> Int64 {
+        let (product, productOverflow) = count.multipliedReportingOverflow(by: unit)
+        if productOverflow { return (count < 0) == (unit < 0) ? .min : .max }
+        let (result, overflow) = value.subtractingReportingOverflow(product)
+        return overflow ? (product > 0 ? .min : .max) : result
+    }
+
+    /// `value + addend`, held within `Int64`.
+    private static func saturating(_ value: Int64, plus addend: Int64) -> Int64 {
+        let (sum, overflow) = value.addingReportingOverflow(addend)
+        return overflow ? (addend > 0 ? .max : .min) : sum
     }
 
     private mutating func countHistograms(_ entry: FrameTimelineEntry, presented: Int64, refresh: Int64) {

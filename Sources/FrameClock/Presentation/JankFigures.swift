@@ -19,10 +19,14 @@ public struct JankFigures: Hashable, Sendable {
     /// one), and each frame discarded or not presented. Chrome's dropped frames.
     public internal(set) var framesDropped = 0
     /// The time frames were shown later than expected, in all.
-    public internal(set) var hitchTime = Duration.zero
+    public var hitchTime: Duration { .nanoseconds(hitchNanoseconds) }
     /// The time the frames covered: each shown frame's interval and its hitch, and each frame
     /// discarded or not presented.
-    public internal(set) var span = Duration.zero
+    public var span: Duration { .nanoseconds(spanNanoseconds) }
+    /// ``hitchTime`` and ``span`` are summed in nanoseconds: `Duration`'s 128-bit arithmetic would
+    /// cost every frame a sixth of its path.
+    var hitchNanoseconds: Int64 = 0
+    var spanNanoseconds: Int64 = 0
     /// Frames that hitched because a callback ran past its deadline (or its frame was discarded).
     public internal(set) var hitchesByCallback = 0
     /// Frames that hitched although the callbacks ended in time: the display, the compositor or a
@@ -43,8 +47,8 @@ public struct JankFigures: Hashable, Sendable {
     /// Apple's hitch-time ratio: milliseconds of hitch per second of frames (good up to
     /// ``HitchRating/goodLimit``, critical from ``HitchRating/criticalLimit``); 0 without frames.
     public var hitchTimeRatio: Double {
-        let seconds = Double(span.wholeNanoseconds) / 1e9
-        return seconds > 0 ? Double(hitchTime.wholeNanoseconds) / 1e6 / seconds : 0
+        let seconds = Double(spanNanoseconds) / 1e9
+        return seconds > 0 ? Double(hitchNanoseconds) / 1e6 / seconds : 0
     }
 
     /// Chrome's dropped-frame percentage: frames dropped out of the frames expected (shown and
