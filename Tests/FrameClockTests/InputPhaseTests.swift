@@ -305,4 +305,49 @@ struct InputPhaseTests {
         let velocity = tracker.velocity()
         #expect(abs(velocity.x - 700) < 1e-6 && abs(velocity.y + 250) < 1e-6, "\(velocity)")
     }
+
+    /// A scene on the link's executor that keeps the drag in state of its own.
+    actor DragScene {
+        nonisolated let link: DisplayLink
+        nonisolated var unownedExecutor: UnownedSerialExecutor { link.executor.asUnownedSerialExecutor() }
+        /// Not Sendable: it belongs to the actor.
+        final class Drag {
+            var offset: Double?
+        }
+        let drag = Drag()
+        nonisolated let drawn = Locked<[Double?]>([])
+
+        init(link: DisplayLink) { self.link = link }
+
+        func handle(_ batch: InputBatch) {
+            if let motion = batch.motion(of: .touch(0)) { drag.offset = motion.position?.y }
+        }
+
+        func draw() {
+            let offset = drag.offset
+            drawn.withLock { $0.append(offset) }
+        }
+    }
+
+    @Test("an input handler isolated to the scene actor: the frame's callback sees what it set")
+    func isolatedHandler() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let scene = DragScene(link: link)
+        try link.setInputHandler(isolatedTo: scene) { scene, batch in scene.handle(batch) }
+        try link.start(isolatedTo: scene) { scene, _ in scene.draw() }
+        source.advance(to: MonotonicInstant(nanoseconds: 20_000_000))
+        link.input.post(
+            InputEvent(
+                .touchMotion(touch: 0, position: InputPosition(x: 0, y: 42)),
+                at: MonotonicInstant(nanoseconds: 20_000_000)))
+        source.advance(to: MonotonicInstant(nanoseconds: 40_000_000))
+        #expect(scene.drawn.withLock { $0 } == [nil, 42])
+        let other = try DisplayLink(source: .manual(try ManualFrameSource()))
+        #expect(throws: DisplayLinkError.notOnThisExecutor) {
+            try other.setInputHandler(isolatedTo: scene) { _, _ in }
+        }
+        link.invalidate()
+        other.invalidate()
+    }
 }

@@ -22,20 +22,31 @@ extension DisplayLink {
     public func start<Scene: Actor>(
         isolatedTo scene: Scene, _ callback: @escaping @Sendable (isolated Scene, Frame) -> Void
     ) throws(DisplayLinkError) {
+        try start(entering(scene, callback))
+    }
+
+    /// `body` as a closure that runs isolated to `scene` on the frame thread: what an isolated frame
+    /// callback or input handler is made of.
+    ///
+    /// - Throws: ``DisplayLinkError/notOnThisExecutor`` when `scene` does not run on this link's
+    ///   executor.
+    func entering<Scene: Actor, Argument>(
+        _ scene: Scene, _ body: @escaping @Sendable (isolated Scene, Argument) -> Void
+    ) throws(DisplayLinkError) -> @Sendable (Argument) -> Void {
         guard Self.isSame(scene.unownedExecutor, executor.asUnownedSerialExecutor()) else {
             throw .notOnThisExecutor
         }
         // The frame thread is the actor's executor: running there is the actor's isolation. The
         // executor checks that (its `checkIsolated`: the thread is its dispatcher, an atomic load)
-        // and the callback is entered as `assumeIsolated` enters its operation — the same function
+        // and the body is entered as `assumeIsolated` enters its operation — the same function
         // without the `isolated` parameter's annotation — because the runtime's own check on the
         // way in (`swift_task_isCurrentExecutor`) costs far more than that load, on the path to every
         // callback (docs/frame-bench/latency-on-demand/report.md).
         let executor = executor
-        let body = unsafeBitCast(callback, to: (@Sendable (Scene, Frame) -> Void).self)
-        try start { frame in
+        let entered = unsafeBitCast(body, to: (@Sendable (Scene, Argument) -> Void).self)
+        return { argument in
             executor.checkIsolated()
-            body(scene, frame)
+            entered(scene, argument)
         }
     }
 
