@@ -290,6 +290,43 @@ struct LoopFrameSourceTests {
         #expect(throws: DisplayLinkError.notOnLoopThread) { try loop.source.frameClockTicked(at: .now()) }
     }
 
+    @Test("a followed clock behind real time: each of its ticks a frame, however late and close together")
+    func followingAClockBehindRealTime() throws {
+        let interval = Duration.milliseconds(10)
+        let loop = try PollLoop(followingInterval: interval)
+        defer { loop.stop() }
+        let link = try DisplayLink(source: .loop(loop.source))
+        let deliveries = Locked<[Frame]>([])
+        // Each callback outlasts two intervals: on a timer the next frame would skip to the grid.
+        try link.start { frame in
+            deliveries.withLock { $0.append(frame) }
+            usleep(25_000)
+        }
+        // A toolkit half a second behind, ticking back to back as it catches up (its frame times
+        // one interval apart, its calls far less).
+        let origin = MonotonicInstant.now() - .milliseconds(500)
+        let frames = 20
+        let done = DispatchSemaphore(value: 0)
+        loop.perform {
+            for k in 0..<frames {
+                do throws(DisplayLinkError) {
+                    try loop.source.frameClockTicked(at: origin + interval * k)
+                } catch {
+                    loop.dispatchErrors.withLock { $0.append(error) }
+                }
+            }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        link.invalidate()
+        let all = deliveries.withLock { $0 }
+        #expect(loop.dispatchErrors.withLock { $0.isEmpty })
+        // The first tick may come before the link has aligned (the rule on every source).
+        #expect(all.count == frames || all.count == frames - 1, "\(all.map(\.sequence))")
+        #expect(
+            zip(all, all.dropFirst()).allSatisfy { $1.sequence == $0.sequence + 1 && $1.skippedFrames == 0 })
+    }
+
     @Test("a source on its own timer refuses ticks from a clock; an invalid interval is an error")
     func followingErrors() throws {
         let loop = try PollLoop(framesPerSecond: 60)

@@ -58,9 +58,9 @@ run_under() {
     grep -q "^gtk-clock: all passed" "/tmp/gtk-clock-$name.txt" || { echo "FAILED: gtk-clock under $name" >&2; return 1; }
 }
 
-# The predictions are printed, not compared: following GTK's frame times, FrameClock's target is
-# on the presentation in some runs and an interval off in others (docs/main-loop/gtk-clock.md).
-run_under weston --no-prediction-check weston --backend=headless-backend.so --socket=wl-gtk --idle-time=0 \
+# Under weston, FrameClock's target must foretell the presentations better than GTK's own prediction
+# at the median; mutter headless on a loaded machine presents erratically, so there both are printed.
+run_under weston "" weston --backend=headless-backend.so --socket=wl-gtk --idle-time=0 \
     --config=RUNTIME/weston.ini || exit 1
 # mutter headless renders in software and, loaded, presents each commit soon after it rather than
 # on a refresh.

@@ -11,7 +11,7 @@ extension WestonLinkTests {
         @Test(
             "weston killed mid-run: the link goes on a timer with the reason (EPIPE or ECONNRESET), no crash, no hang"
         )
-        func compositorKilled() throws {
+        func compositorKilled() async throws {
             let session = try WindowSession(title: "killed")
             let run = try session.link()
             try run.start()
@@ -27,7 +27,7 @@ extension WestonLinkTests {
             try #require(run.waitUntil { run.link.sourceInfo.kind == .timer })
             let info = run.link.sourceInfo
             // The change came as an event too.
-            let change = try #require(try waitForValue(changes))
+            let change = try #require(await value(of: changes, within: .seconds(30)))
             #expect(change.kind == .timer)
             #expect(change.reason == info.reason)
             // No frame of the dead compositor stays pending: those it never reported are not presented,
@@ -58,13 +58,20 @@ extension WestonLinkTests {
             #expect(monotonicNow() - started < 1_000_000_000, "invalidate returns at once")
         }
 
-        /// The value of `task`, waited for up to five seconds of real time.
-        func waitForValue<Value: Sendable>(_ task: Task<Value?, Never>) throws -> Value? {
-            let box = ResultBox<Value>()
-            Task { box.set(await task.value) }
-            for _ in 0..<5000 where !box.isSet { usleep(1000) }
-            task.cancel()
-            return box.value
+        /// The value of `task`, or nil after `limit` of real time. Awaited, not polled: a test thread
+        /// that blocks holds one of the few cooperative threads the task itself needs.
+        func value<Value: Sendable>(of task: Task<Value?, Never>, within limit: Duration) async -> Value? {
+            await withTaskGroup(of: Value?.self) { group in
+                group.addTask { await task.value }
+                group.addTask {
+                    try? await Task.sleep(for: limit)
+                    task.cancel()
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
         }
 
         @Test("a compositor without wp_presentation: the link ticks on frame callbacks alone, and says so")
@@ -94,14 +101,4 @@ extension WestonLinkTests {
                 abs(info.period.nanoseconds / 1e6 - median) < 1, "grid \(info.period) against \(median) ms")
         }
     }
-}
-
-/// A value handed from a task to a thread that polls for it.
-final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value??
-
-    func set(_ value: Value?) { lock.withLock { stored = .some(value) } }
-    var isSet: Bool { lock.withLock { stored != nil } }
-    var value: Value? { lock.withLock { stored ?? nil } }
 }

@@ -24,6 +24,8 @@ extension DisplayLink {
         var intervalsSoFar: Int
         var slot: Int
         var started: Int64
+        /// Whether the source's clock paces the frames: the next is the next tick, whenever it comes.
+        var pacedBySource: Bool
     }
 
     /// The next tick the link wants, aligning it to the grid point after `currentSequence` if it has
@@ -96,7 +98,10 @@ extension DisplayLink {
     private func finish(_ delivery: Delivery, returnedAt returned: Int64) -> Int64? {
         let grid = delivery.grid
         let current = grid.sequence(at: returned)
-        let eligible = grid.timestamp(of: current) == returned ? current : current + 1
+        let eligible =
+            delivery.pacedBySource
+            ? Int64(bitPattern: delivery.frame.sequence) + 1
+            : (grid.timestamp(of: current) == returned ? current : current + 1)
         var rateChange: (change: FrameRateChange, watchers: [AsyncStream<FrameRateChange>.Continuation])?
         let wanted = state.withLock { state -> Int64? in
             if state.adaptiveRate.isEnabled {
@@ -185,7 +190,8 @@ extension LinkState {
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
                 animation: animation, skipped: skipped, start: start, predicted: predicted,
                 duration: timing.duration,
-                refreshInterval: timing.refreshInterval, output: tick.output)
+                refreshInterval: timing.refreshInterval, output: tick.output,
+                pacedBySource: tick.pacedBySource)
         }
     }
 
@@ -207,6 +213,7 @@ extension LinkState {
             evicted: &jank)
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,
-            intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now)
+            intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now,
+            pacedBySource: plan.pacedBySource)
     }
 }

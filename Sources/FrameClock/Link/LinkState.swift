@@ -56,6 +56,8 @@ struct FramePlan: Sendable {
     var refreshInterval: Duration
     /// The output the frame will be shown on, when known.
     var output: FrameSourceOutput?
+    /// Whether the source's clock paces the frames (``Tick/pacedBySource``).
+    var pacedBySource = false
 
     /// The frame, its lateness measured from the planned start to `started`.
     func frame(startedAt started: Int64) -> Frame {

@@ -10,6 +10,8 @@
 ///   was descheduled) is followed by the next on-time one without a catch-up burst.
 /// - After a callback returns, the next frame is the first grid point at or after that instant, so a
 ///   callback longer than the interval skips to the grid instead of bursting.
+/// - A source whose clock paces the frames (a followed toolkit frame clock) is the exception to the
+///   two rules of real time: each of its ticks is a frame, however late or close together.
 struct FramePacer: Sendable {
     /// What to do with a tick.
     enum Decision: Equatable, Sendable {
@@ -77,6 +79,12 @@ struct FramePacer: Sendable {
 
     /// Decides what a tick that the frame thread handles at `now` means for this link.
     mutating func decide(_ tick: Tick, halfFrame: Int64, now: Int64) -> Decision {
+        if tick.pacedBySource {
+            // The followed clock is the time: a link aligned on real time, ahead of a clock that is
+            // behind it, still takes the clock's next tick.
+            let next = firstGridPoint(after: last?.sequence ?? (tick.sequence - 1))
+            nextWanted = min(nextWanted ?? next, next)
+        }
         guard let wanted = nextWanted, tick.sequence >= wanted else { return .notYet }
         let sequence = roundDown(tick.sequence)
         let timestamp = sequence == tick.sequence ? tick.timestamp : tick.grid.timestamp(of: sequence)
@@ -84,7 +92,7 @@ struct FramePacer: Sendable {
             nextWanted = firstGridPoint(after: tick.sequence)
             return .drop
         }
-        if let lastDispatch, now - lastDispatch < halfFrame {
+        if !tick.pacedBySource, let lastDispatch, now - lastDispatch < halfFrame {
             nextWanted = firstGridPoint(after: tick.sequence)
             return .drop
         }

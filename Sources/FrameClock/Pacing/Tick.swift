@@ -19,4 +19,8 @@ struct Tick: Hashable, Sendable {
     /// grid point (a Wayland compositor that repaints right after its vblank, so that the commit must
     /// be in before that instant). Nil: at `timestamp`.
     var dispatchAt: Int64? = nil
+    /// Whether the source's clock decides when frames are (a followed toolkit frame clock): each
+    /// tick is a frame, and the link adds no pacing of its own against late wake-ups or after a
+    /// callback (a toolkit behind real time ticks on stale frame times, and each still paints).
+    var pacedBySource = false
 }

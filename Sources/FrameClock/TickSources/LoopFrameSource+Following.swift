@@ -31,8 +31,10 @@ extension LoopFrameSource {
     /// The followed clock began a frame at `frameTime`: its tick goes to the links now, on the
     /// loop's thread — the grid point nearest `frameTime` on the presentation grid (a toolkit's frame
     /// time sits on or near a presentation: GTK's is smoothed onto them), never one dispatched
-    /// already — then the due events and the jobs that fit, as ``dispatch()`` runs them. The frame's
-    /// target is as many intervals on as the clock's frames have lately been shown after theirs.
+    /// already — then the due events and the jobs that fit, as ``dispatch()`` runs them. The clock
+    /// paces: each tick is a frame for every link at the clock's rate, its callback run at once (or
+    /// at its render deadline), however late or close together the ticks come. The frame's target
+    /// is as many intervals on as the clock's frames have lately been shown after theirs.
     /// Inside a callback, and after ``close()``, it returns at once.
     ///
     /// - Throws: ``DisplayLinkError/notOnLoopThread`` off the loop's thread;
@@ -55,12 +57,15 @@ extension LoopFrameSource {
                 return .tick(
                     Tick(
                         sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
-                        presentationDepth: state.followedFrames.depth ?? 1))
+                        presentationDepth: state.followedFrames.depth ?? 1, dispatchAt: now,
+                        pacedBySource: true))
             }
         }
     }
 
-    /// The followed clock's frame that began at `frameTime` was shown at `presentation` (GTK:
+    /// The followed clock's frame that began at `frameTime` — the time its tick gave
+    /// ``frameClockTicked(at:)`` (GTK: the frame clock's smoothed frame time at the tick, not the
+    /// timings' own) — was shown at `presentation` (GTK:
     /// `gdk_frame_timings_get_presentation_time` of a complete frame): the presentation grid and
     /// the latency from a frame's start to its presentation are measured from these, and the
     /// links' timelines get the frame's presentation. `refreshInterval`, when the clock gives one,

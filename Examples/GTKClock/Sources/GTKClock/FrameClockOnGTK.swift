@@ -13,6 +13,8 @@ import Wayland
     let link: DisplayLink
     let state: ClockState
     let figures = PresentationFigures()
+    /// The frame time each recent tick gave the source, by GTK's frame counter.
+    private var tickedFrameTimes: [Int64: Int64] = [:]
     /// The frame counter of the tick being dispatched, so that the callback files its target.
     private var ticking: Int64 = 0
     /// The compositor's presentation clock, read from `wp_presentation` on GTK's own display: GTK
@@ -50,7 +52,9 @@ import Wayland
             else { continue }
             let presented = Int64(gdk_frame_timings_get_presentation_time(timings)) * 1000
             guard presented > 0, !figures.compared.contains(earlier) else { continue }
-            let started = Int64(gdk_frame_timings_get_frame_time(timings)) * 1000
+            // The frame is named by the time its tick gave the source: GTK's smoothed frame time,
+            // which the timings' own (unsmoothed) frame time is not.
+            guard let started = tickedFrameTimes[earlier] else { continue }
             let refresh = Int64(gdk_frame_timings_get_refresh_interval(timings)) * 1000
             let interval: Duration? = refresh > 0 ? .nanoseconds(refresh) : nil
             let startedAt = MonotonicInstant(nanoseconds: started)
@@ -75,6 +79,8 @@ import Wayland
         }
         let frameTime = Int64(gdk_frame_clock_get_frame_time(clock)) * 1000
         figures.frameTimes.append(frameTime)
+        tickedFrameTimes[counter] = frameTime
+        tickedFrameTimes[counter - Self.history - 1] = nil
         ticking = counter
         do {
             try source.frameClockTicked(at: MonotonicInstant(nanoseconds: frameTime))
