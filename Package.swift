@@ -30,7 +30,8 @@ let package = Package(
     traits: [
         .trait(
             name: "DRMBackend",
-            description: "Display links on a display's vertical blank through DRM (needs libdrm-dev to build)."),
+            description:
+                "Display links on a display's vertical blank through DRM (needs libdrm-dev to build)."),
         .trait(
             name: "WaylandBackend",
             description:
@@ -145,7 +146,8 @@ let package = Package(
         // A host-name lookup through getaddrinfo, blocking as a front end's does: what clock-demo's
         // and frame-bench's lookup scenarios run (package access only).
         .target(
-            name: "HostLookup", dependencies: ["FrameClock"], path: "Examples/HostLookup", swiftSettings: strict),
+            name: "HostLookup", dependencies: ["FrameClock"], path: "Examples/HostLookup",
+            swiftSettings: strict),
         // clock-demo's face, a seconds ring drawn with Cairo, shared with the tests and benchmarks that
         // draw it (package access only: it is the demo's, not part of LayerRendering's API).
         .target(
@@ -175,7 +177,8 @@ let package = Package(
         ),
         // An activity spinner from a replicator layer, as PNG frames (docs/spinner.png).
         .executableTarget(
-            name: "SpinnerFrames", dependencies: ["MediaTiming", "LayerRendering"], path: "Examples/SpinnerFrames",
+            name: "SpinnerFrames", dependencies: ["MediaTiming", "LayerRendering"],
+            path: "Examples/SpinnerFrames",
             swiftSettings: strict),
         // A front end the actor way: a spinner on the frame thread, a slow fetch off it, its result
         // applied on the scene actor between frames (DocC: "Living on the frame thread").
@@ -187,6 +190,8 @@ let package = Package(
             name: "FrameBench",
             dependencies: [
                 "FrameClock",
+                "FrameClockGLib",
+                .target(name: "CGLib", condition: .when(traits: ["GLibMainLoop"])),
                 "HostLookup",
                 "KMSPresentation",
                 "Wayland",
@@ -279,7 +284,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "DRMTests",
-            dependencies: ["DRM", "KMSPresentation", "TestSupport", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "DRM", "KMSPresentation", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/DRMTests",
             swiftSettings: strict),
         // Faults at the DRM boundary: the DRM and timer tick sources over a scripted kernel, in

@@ -19,6 +19,9 @@ struct FrameBenchCommandLineTests {
         (["--subjects", "bogus"], "unknown name 'bogus'"),
         (["--subjects", ""], "--subjects is empty"), (["--workloads", "light,nope"], "unknown name 'nope'"),
         (["--no-such-flag"], "Unknown option"), (["--output", "/proc/forbidden/dir"], "cannot be written"),
+        // The tests' build has no GLibMainLoop trait; bad options are refused before that matters.
+        (["--main-loop"], "--main-loop needs FrameClockGLib"),
+        (["--main-loop", "--rate", "0"], "--rate must be"),
         // No compositor with a 60 Hz and a 144 Hz output (none at all in the tests' environment).
         (
             ["--mixed-refresh", "--output", NSTemporaryDirectory() + "/frame-bench-mixed-refresh"],

@@ -4,7 +4,6 @@ import FrameClock
 import Logging
 
 /// `frame-bench`: the display link beside the timer loops people write, interleaved in one run.
-@main
 struct FrameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frame-bench",
@@ -88,6 +87,15 @@ struct FrameBench: AsyncParsableCommand {
             headless with two virtual monitors).
             """)
     var mixedRefresh = false
+
+    @Flag(
+        name: .customLong("main-loop"),
+        help: """
+            Instead of the comparison: on a GLib main loop run by the main thread, MainActor hops with \
+            FrameClockGLib's integration against 50 ms polling, and a link's callback lateness on the loop \
+            against the same link on its frame thread (needs a build with the GLibMainLoop trait).
+            """)
+    var mainLoop = false
 
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
