@@ -87,14 +87,18 @@ struct UplinkDownTests {
             "\(run.transcript)")
     }
 
-    @Test("off the frame thread, with the result applied on the scene actor, no frame is skipped")
+    /// Frames a busy machine's scheduler may cost a clock that is not frozen.
+    static let schedulingSkips = 4
+
+    @Test("off the frame thread, with the result applied on the scene actor, the clock never freezes")
     func aLookupOnTheSceneActorSkipsNoFrame() throws {
         let run = try runClockDemo(lookupOn: "actor")
         try expectTheLookupWaited(run)
-        // Meanwhile the clock went on: not one frame skipped, and no stall.
+        // Meanwhile the clock went on, and no stall: a frozen clock skips the lookup's 60 intervals;
+        // a loaded machine may deschedule the frame thread for a frame or two, never more.
         let skipped = try #require(run.figure("skipped"), "\(run.transcript)")
         let frames = try #require(run.figure("frames"), "\(run.transcript)")
-        #expect(skipped == 0, "\(run.transcript)")
+        #expect(skipped <= Self.schedulingSkips, "\(run.transcript)")
         #expect(Double(frames) >= Self.framesPerSecond * Self.seconds * 0.8, "\(run.transcript)")
         #expect(!run.result.standardError.contains("frame thread stalled"), "\(run.transcript)")
     }

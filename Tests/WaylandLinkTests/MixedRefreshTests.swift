@@ -173,13 +173,14 @@ extension MutterLinkTests {
                 // 0.5–1 ms after it), which no client can change; a check against the nominal period
                 // would then judge mutter, and fail at random. What the link is answerable for is
                 // checked every time: it ticks at the cadence the compositor presents at (its
-                // frames' median within ±15 % of the presentations' over the same frames), so a
-                // link left on the old output's grid, or ticking at a divisor it should not, fails.
+                // frames' median within half the presentations' over the same frames — a loaded
+                // mutter strays 35 %), so a link left on the old output's grid (+140 %), or ticking
+                // at a divisor it should not (+100 %), fails.
                 let settled = try #require(report.settledInterval, "fewer than 31 frames after the move")
                 let presented = try #require(
                     report.presentedInterval, "fewer than 21 presentations reported after the move")
                 #expect(
-                    abs(settled - presented) <= 0.15 * presented,
+                    abs(settled - presented) <= 0.5 * presented,
                     "frames every \(settled) ms, presentations every \(presented) ms at \(millihertz) mHz")
                 let period = nominal / 1e6
                 if abs(presented - period) <= 0.15 * period {

@@ -189,8 +189,8 @@ extension LinkState {
             return FramePlan(
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
                 animation: animation, skipped: skipped, start: start, predicted: predicted,
-                duration: timing.duration,
-                refreshInterval: timing.refreshInterval, output: tick.output,
+                duration: timing.duration, durationNanoseconds: timing.nanoseconds,
+                refreshNanoseconds: timing.refreshNanoseconds, output: tick.output,
                 pacedBySource: tick.pacedBySource)
         }
     }
@@ -205,11 +205,11 @@ extension LinkState {
         let slot = timeline.append(
             FrameTimelineEntry(
                 sequence: frame.sequence, timestamp: frame.timestamp,
-                callbackStart: MonotonicInstant(nanoseconds: now), callbackEnd: nil,
-                deadline: frame.deadline, target: frame.targetTimestamp, presented: nil,
-                presentedVBlank: nil, outcome: .pending, skippedFrames: plan.skipped,
-                predictedDuration: Duration(nanoseconds: plan.predicted),
-                refreshInterval: plan.refreshInterval, frameInterval: plan.duration, output: plan.output),
+                callbackStart: MonotonicInstant(nanoseconds: now), deadline: frame.deadline,
+                target: frame.targetTimestamp, skippedFrames: plan.skipped,
+                predictedNanoseconds: plan.predicted,
+                refreshNanoseconds: plan.refreshNanoseconds, frameNanoseconds: plan.durationNanoseconds,
+                output: plan.output),
             evicted: &jank)
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,

@@ -131,7 +131,7 @@ extension FrameTimelineEntry {
         guard let presented else { return }
         outcome = FrameOutcome.classify(
             target: target.nanoseconds, presented: presented.nanoseconds,
-            refreshInterval: refreshInterval.wholeNanoseconds, callbackEnd: callbackEnd?.nanoseconds,
+            refreshInterval: refreshNanoseconds, callbackEnd: callbackEnd?.nanoseconds,
             deadline: deadline.nanoseconds)
     }
 }

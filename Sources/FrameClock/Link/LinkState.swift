@@ -50,10 +50,11 @@ struct FramePlan: Sendable {
     var start: Int64
     /// The callback duration predicted for a render deadline (zero after the vblank).
     var predicted: Int64
-    /// The frame interval (the source's times the divisor).
+    /// The frame interval (the source's times the divisor), and in whole nanoseconds.
     var duration: Duration
-    /// The source's interval.
-    var refreshInterval: Duration
+    var durationNanoseconds: Int64
+    /// The source's interval, in whole nanoseconds.
+    var refreshNanoseconds: Int64
     /// The output the frame will be shown on, when known.
     var output: FrameSourceOutput?
     /// Whether the source's clock paces the frames (``Tick/pacedBySource``).

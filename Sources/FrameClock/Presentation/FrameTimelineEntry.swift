@@ -23,12 +23,26 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     public var skippedFrames: Int
     /// The callback duration the link predicted when it scheduled the frame (render-deadline
     /// dispatch; zero after a vblank).
-    public var predictedDuration: Duration
+    public var predictedDuration: Duration {
+        get { Duration(nanoseconds: predictedNanoseconds) }
+        set { predictedNanoseconds = newValue.wholeNanoseconds }
+    }
     /// The display's refresh interval.
-    public var refreshInterval: Duration
+    public var refreshInterval: Duration {
+        get { Duration(nanoseconds: refreshNanoseconds) }
+        set { refreshNanoseconds = newValue.wholeNanoseconds }
+    }
     /// The frame interval (``Frame/duration``: the refresh interval times the link's divisor);
     /// zero when unknown, and then taken to be the refresh interval.
-    public var frameInterval: Duration
+    public var frameInterval: Duration {
+        get { Duration(nanoseconds: frameNanoseconds) }
+        set { frameNanoseconds = newValue.wholeNanoseconds }
+    }
+    // Kept in nanoseconds: the statistics fold every entry, and `Duration`'s conversion to them
+    // (128-bit division) would cost each frame a tenth of its path.
+    var predictedNanoseconds: Int64
+    var refreshNanoseconds: Int64
+    var frameNanoseconds: Int64
     /// The output the frame was made for, with its nominal refresh, when the source knows it (a
     /// Wayland window's): a window moved to another output shows the switch here.
     public var output: FrameSourceOutput?
@@ -59,9 +73,32 @@ public struct FrameTimelineEntry: Hashable, Sendable {
         self.presentedVBlank = presentedVBlank
         self.outcome = outcome
         self.skippedFrames = skippedFrames
-        self.predictedDuration = predictedDuration
-        self.refreshInterval = refreshInterval
-        self.frameInterval = frameInterval
+        self.predictedNanoseconds = predictedDuration.wholeNanoseconds
+        self.refreshNanoseconds = refreshInterval.wholeNanoseconds
+        self.frameNanoseconds = frameInterval.wholeNanoseconds
+        self.output = output
+    }
+
+    /// An entry with its intervals in nanoseconds, as the link makes one each frame.
+    init(
+        sequence: UInt64, timestamp: MonotonicInstant, callbackStart: MonotonicInstant,
+        deadline: MonotonicInstant,
+        target: MonotonicInstant, skippedFrames: Int, predictedNanoseconds: Int64, refreshNanoseconds: Int64,
+        frameNanoseconds: Int64, output: FrameSourceOutput?
+    ) {
+        self.sequence = sequence
+        self.timestamp = timestamp
+        self.callbackStart = callbackStart
+        self.callbackEnd = nil
+        self.deadline = deadline
+        self.target = target
+        self.presented = nil
+        self.presentedVBlank = nil
+        self.outcome = .pending
+        self.skippedFrames = skippedFrames
+        self.predictedNanoseconds = predictedNanoseconds
+        self.refreshNanoseconds = refreshNanoseconds
+        self.frameNanoseconds = frameNanoseconds
         self.output = output
     }
 

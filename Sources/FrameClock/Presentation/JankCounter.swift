@@ -13,8 +13,8 @@ struct JankCounter: Sendable {
     /// Adds the next frame; its hitch, if it hitched.
     @discardableResult
     mutating func add(_ entry: FrameTimelineEntry) -> FrameHitch? {
-        let refresh = max(1, entry.refreshInterval.wholeNanoseconds)
-        let interval = entry.frameInterval > .zero ? entry.frameInterval.wholeNanoseconds : refresh
+        let refresh = max(1, entry.refreshNanoseconds)
+        let interval = entry.frameNanoseconds > 0 ? entry.frameNanoseconds : refresh
         let overran = entry.callbackEnd.map { $0 > entry.deadline } ?? false
         let shown: Int64
         var ownCause: LateFrameCause?
