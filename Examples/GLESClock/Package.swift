@@ -14,7 +14,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2", providers: [.apt(["libgles2-mesa-dev"])]),
+            name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2",
+            providers: [.apt(["libgles2-mesa-dev"])]),
         .executableTarget(
             name: "GLESClock",
             dependencies: [

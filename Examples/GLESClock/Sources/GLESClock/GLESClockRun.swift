@@ -71,10 +71,13 @@ struct GLESClockRun {
         }
         defer { link.invalidate() }
         let allowed = Self.frameTimeout * options.frames + Self.settleTimeout
-        guard drawer.done.wait(timeout: .now() + .nanoseconds(Int(allowed.components.seconds) * 1_000_000_000))
-            == .success
+        guard
+            drawer.done.wait(timeout: .now() + .nanoseconds(Int(allowed.components.seconds) * 1_000_000_000))
+                == .success
         else {
-            throw Failure(description: "only \(drawer.progress.sequences.count) of \(options.frames) frames in \(allowed)")
+            throw Failure(
+                description:
+                    "only \(drawer.progress.sequences.count) of \(options.frames) frames in \(allowed)")
         }
         if let failure = drawer.progress.failure { throw Failure(description: "egl: \(failure)") }
         // The link goes on drawing while the last frames' feedback comes.

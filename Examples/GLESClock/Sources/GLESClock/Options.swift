@@ -20,7 +20,9 @@ struct Options {
     init(arguments: [String]) throws(Failure) {
         var remaining = arguments[...]
         while let option = remaining.popFirst() {
-            guard let value = remaining.popFirst() else { throw Failure(description: "\(option) needs a value") }
+            guard let value = remaining.popFirst() else {
+                throw Failure(description: "\(option) needs a value")
+            }
             switch option {
             case "--frames":
                 guard let count = Int(value), count > 0 else {

@@ -101,7 +101,8 @@ final class RingRenderer: @unchecked Sendable {
 
     /// The info log of a shader or program, read through `read` (glGetShaderInfoLog and the like).
     private static func log(
-        _ object: GLuint, _ read: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
+        _ object: GLuint,
+        _ read: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
     ) -> String {
         var buffer = [GLchar](repeating: 0, count: logCapacity)
         var length: GLsizei = 0
