@@ -14,11 +14,18 @@ final class FrameDrawer: Sendable {
     private let state = Mutex(Progress())
     /// Signalled when the first `count` frames are drawn, or a swap failed.
     let done = DispatchSemaphore(value: 0)
+    /// Signalled when a callback has released the context after ``releaseContext(timeout:)``.
+    private let released = DispatchSemaphore(value: 0)
 
-    /// The frames drawn so far, and the error that stopped them, if any.
+    /// The frames drawn so far, the error that stopped them, if any, and the hand-over of the
+    /// context at the end.
     struct Progress {
         var sequences: [UInt64] = []
         var failure: WaylandEGLError?
+        /// Asked for by ``releaseContext(timeout:)``: the next callback releases the context.
+        var isReleaseRequested = false
+        /// No callback draws any more.
+        var isStopped = false
     }
 
     init(gles: WaylandEGLSurface, renderer: RingRenderer, count: Int) {
@@ -39,22 +46,40 @@ final class FrameDrawer: Sendable {
         try gles.swapBuffers()
     }
 
-    /// The link's callback.
+    /// The link's callback. It holds the drawer's lock while it draws, so that ``stop()`` waits for
+    /// a callback under way.
     func frame(_ frame: Frame) {
-        guard state.withLock({ $0.failure == nil }) else { return }
-        do {
-            try drawAndSwap(at: frame.targetTimestamp)
-        } catch {
-            state.withLock { $0.failure = error }
-            done.signal()
-            return
-        }
-        let reached = state.withLock { progress -> Bool in
-            guard progress.sequences.count < count else { return false }
+        state.withLock { progress in
+            guard progress.failure == nil, !progress.isStopped else { return }
+            if progress.isReleaseRequested {
+                gles.releaseCurrent()
+                progress.isStopped = true
+                released.signal()
+                return
+            }
+            do throws(WaylandEGLError) {
+                try drawAndSwap(at: frame.targetTimestamp)
+            } catch {
+                progress.failure = error
+                done.signal()
+                return
+            }
+            guard progress.sequences.count < count else { return }
             progress.sequences.append(frame.sequence)
-            return progress.sequences.count == count
+            if progress.sequences.count == count { done.signal() }
         }
-        if reached { done.signal() }
+    }
+
+    /// Has the next callback release the context from the link's thread (so that the surface can
+    /// be closed from this one), waiting up to `timeout` for it; returns whether it was released.
+    func releaseContext(timeout: Duration) -> Bool {
+        state.withLock { $0.isReleaseRequested = true }
+        return released.wait(timeout: .after(timeout)) == .success
+    }
+
+    /// Stops drawing: once it returns, no callback draws (one under way has finished).
+    func stop() {
+        state.withLock { $0.isStopped = true }
     }
 }
 

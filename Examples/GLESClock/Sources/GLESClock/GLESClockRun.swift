@@ -69,10 +69,13 @@ struct GLESClockRun {
         } catch {
             throw Failure(description: "display link: \(error)")
         }
-        defer { link.invalidate() }
+        defer {
+            link.invalidate()
+            drawer.stop()
+        }
         let allowed = Self.frameTimeout * options.frames + Self.settleTimeout
         guard
-            drawer.done.wait(timeout: .now() + .nanoseconds(Int(allowed.components.seconds) * 1_000_000_000))
+            drawer.done.wait(timeout: .after(allowed))
                 == .success
         else {
             throw Failure(
@@ -89,6 +92,8 @@ struct GLESClockRun {
             usleep(Self.settlePollMicroseconds)
             report = PresentationReport(sequences: sequences, timeline: link.timeline)
         }
+        // The surface is closed from this thread: the link's must let go of the context first.
+        _ = drawer.releaseContext(timeout: Self.settleTimeout)
         return report
     }
 

@@ -8,6 +8,8 @@ struct PresentationReport {
     var discarded = 0
     /// |presented − targetTimestamp| of each presented frame, in milliseconds, sorted.
     var predictionErrors: [Double] = []
+    /// The mean time between the first and the last presentation per frame, in milliseconds.
+    var meanPresentationInterval: Double?
 
     init(sequences: [UInt64], timeline: FrameTimeline) {
         for sequence in sequences {
@@ -25,6 +27,10 @@ struct PresentationReport {
             }
         }
         predictionErrors.sort()
+        let times = sequences.compactMap { timeline.entry(sequence: $0)?.presented?.nanoseconds }
+        if let first = times.first, let last = times.last, times.count > 1 {
+            meanPresentationInterval = Double(last - first) / Double(times.count - 1) / 1e6
+        }
     }
 
     /// Whether every frame has an outcome.

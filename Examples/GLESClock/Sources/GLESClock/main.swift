@@ -30,6 +30,9 @@ do {
     if let p50 = report.predictionError(0.5), let p95 = report.predictionError(0.95) {
         print("gles-clock: prediction error |presented - target|: p50 \(p50) ms, p95 \(p95) ms")
     }
+    if let interval = report.meanPresentationInterval {
+        print("gles-clock: a presentation every \(interval) ms on average")
+    }
     guard report.presented == options.frames else {
         printToStandardError("gles-clock: FAILED: not every frame was presented")
         exit(1)
