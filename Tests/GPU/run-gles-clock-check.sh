@@ -67,7 +67,7 @@ run_under() {
     cat "/tmp/gles-clock-$name.txt"
     stop_compositor
     [ "$status" -eq 0 ] || { echo "FAILED: gles-clock under $name exited $status" >&2; return 1; }
-    grep -q "^gles-clock: $frames frames: $frames presented, 0 pending, 0 discarded" "/tmp/gles-clock-$name.txt" ||
+    grep -q "^gles-clock: link: $frames frames: $frames presented, 0 pending, 0 discarded" "/tmp/gles-clock-$name.txt" ||
         { echo "FAILED: gles-clock under $name: not every frame presented" >&2; return 1; }
 }
 

@@ -40,7 +40,8 @@ struct GLESClockRun {
         }
         defer { connection.close() }
         do {
-            gles = try WaylandEGLSurface(window: window)
+            gles = try WaylandEGLSurface(
+                window: window, swapInterval: options.pacing == .swapIntervalOne ? 1 : 0)
         } catch {
             throw Failure(description: "egl: \(error)")
         }
@@ -58,13 +59,32 @@ struct GLESClockRun {
         }
         let drawer = FrameDrawer(gles: gles, renderer: renderer, count: options.frames)
         showFirstFrame(window: window, drawer: drawer)
-        gles.releaseCurrent()
+        let cpuBefore = ProcessCPUTime.now()
+        var report: PresentationReport
+        if options.pacing == .swapIntervalOne {
+            do {
+                report = PresentationReport(
+                    samples: try SwapIntervalOneLoop(window: window, drawer: drawer).run(
+                        frames: options.frames, settleTimeout: Self.settleTimeout))
+            } catch {
+                throw Failure(description: "egl: \(error)")
+            }
+        } else {
+            gles.releaseCurrent()
+            report = try runLinked(window: window, drawer: drawer)
+        }
+        report.cpuPerFrame = (ProcessCPUTime.now() - cpuBefore) / Double(options.frames)
+        return report
+    }
 
+    /// The frames paced by a display link on the window, each swap the commit its frame callback
+    /// and feedback ride on.
+    private func runLinked(window: WaylandWindow, drawer: FrameDrawer) throws(Failure) -> PresentationReport {
         let link: DisplayLink
         do {
             link = try DisplayLink(source: .wayland(window))
             link.timelineCapacity = options.frames + DisplayLink.defaultTimelineCapacity
-            link.dispatch = options.dispatch
+            link.dispatch = options.pacing == .linkAtRenderDeadline ? .renderDeadline : .afterVBlank
             try link.start { frame in drawer.frame(frame) }
         } catch {
             throw Failure(description: "display link: \(error)")
@@ -74,10 +94,7 @@ struct GLESClockRun {
             drawer.stop()
         }
         let allowed = Self.frameTimeout * options.frames + Self.settleTimeout
-        guard
-            drawer.done.wait(timeout: .after(allowed))
-                == .success
-        else {
+        guard drawer.done.wait(timeout: .after(allowed)) == .success else {
             throw Failure(
                 description:
                     "only \(drawer.progress.sequences.count) of \(options.frames) frames in \(allowed)")
@@ -87,10 +104,12 @@ struct GLESClockRun {
         let sequences = drawer.progress.sequences
         let clock = ContinuousClock()
         let settleBy = clock.now + Self.settleTimeout
-        var report = PresentationReport(sequences: sequences, timeline: link.timeline)
+        var report = PresentationReport(
+            samples: FrameSample.fromTimeline(link.timeline, sequences: sequences))
         while !report.isSettled, clock.now < settleBy {
             usleep(Self.settlePollMicroseconds)
-            report = PresentationReport(sequences: sequences, timeline: link.timeline)
+            report = PresentationReport(
+                samples: FrameSample.fromTimeline(link.timeline, sequences: sequences))
         }
         // The surface is closed from this thread: the link's must let go of the context first.
         _ = drawer.releaseContext(timeout: Self.settleTimeout)

@@ -1,15 +1,24 @@
-import FrameClock
-
-/// gles-clock's command line: `--frames N`, `--size PIXELS`, `--dispatch vblank|deadline`.
+/// gles-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|swap-interval-1`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
     /// The window's width and height in pixels.
     var size = 256
-    /// When each frame's callback starts.
-    var dispatch = FrameDispatch.afterVBlank
+    /// Who paces the frames.
+    var pacing = Pacing.linkAtVBlank
 
-    static let usage = "usage: gles-clock [--frames N] [--size PIXELS] [--dispatch vblank|deadline]"
+    /// Who paces the frames, and when each starts.
+    enum Pacing: String, CaseIterable {
+        /// Mesa alone: eglSwapInterval(1), a loop of draw and swap, the swap blocking.
+        case swapIntervalOne = "swap-interval-1"
+        /// The display link, each frame started at its tick; swap interval 0.
+        case linkAtVBlank = "link"
+        /// The display link, each frame started at its learned render deadline; swap interval 0.
+        case linkAtRenderDeadline = "link-deadline"
+    }
+
+    static let usage =
+        "usage: gles-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|swap-interval-1]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -34,12 +43,12 @@ struct Options {
                     throw Failure(description: "--size needs 16 to 4096 pixels, not '\(value)'")
                 }
                 size = pixels
-            case "--dispatch":
-                switch value {
-                case "vblank": dispatch = .afterVBlank
-                case "deadline": dispatch = .renderDeadline
-                default: throw Failure(description: "--dispatch is vblank or deadline, not '\(value)'")
+            case "--pacing":
+                guard let chosen = Pacing(rawValue: value) else {
+                    let names = Pacing.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw Failure(description: "--pacing is one of \(names), not '\(value)'")
                 }
+                pacing = chosen
             default:
                 throw Failure(description: "unknown option \(option)")
             }

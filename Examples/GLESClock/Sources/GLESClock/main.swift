@@ -24,15 +24,7 @@ do {
 
 do {
     let report = try GLESClockRun(options: options).run()
-    print(
-        "gles-clock: \(options.frames) frames: \(report.presented) presented, \(report.pending) pending, \(report.discarded) discarded"
-    )
-    if let p50 = report.predictionError(0.5), let p95 = report.predictionError(0.95) {
-        print("gles-clock: prediction error |presented - target|: p50 \(p50) ms, p95 \(p95) ms")
-    }
-    if let interval = report.meanPresentationInterval {
-        print("gles-clock: a presentation every \(interval) ms on average")
-    }
+    for line in report.lines(frames: options.frames, pacing: options.pacing.rawValue) { print(line) }
     guard report.presented == options.frames else {
         printToStandardError("gles-clock: FAILED: not every frame was presented")
         exit(1)
