@@ -3,7 +3,7 @@
     public import Wayland
     internal import SystemCalls
 
-    /// An EGL window surface on a ``Wayland/WaylandWindow``, with an OpenGL ES 3 context: what a front
+    /// An EGL window surface on a `WaylandWindow`, with an OpenGL ES 3 context: what a front
     /// end draws into with GLES instead of the window's shared-memory buffers.
     ///
     /// ```swift
@@ -22,7 +22,7 @@
     /// interval is 0 unless asked otherwise: the display link paces the frames, and each
     /// ``swapBuffers()`` is the commit that carries the frame callback and presentation feedback the
     /// link requested before the frame's callback (<doc:PacingGLESWithTheLink>). The window's own
-    /// ``Wayland/WaylandWindow/draw(waitingUpTo:_:)`` and ``Wayland/WaylandWindow/commit(damage:)``
+    /// `WaylandWindow.draw(waitingUpTo:_:)` and `WaylandWindow.commit(damage:)`
     /// are not used with it.
     ///
     /// A context is current on one thread at a time: the surface releases it after making it, and
@@ -65,8 +65,7 @@
             height = window.height
             guard
                 let display = eglGetPlatformDisplay(
-                    EGLenum(EGL_PLATFORM_WAYLAND_KHR), window.connection.displayPointer, nil),
-                display != EGLDisplay(bitPattern: 0)
+                    EGLenum(EGL_PLATFORM_WAYLAND_KHR), window.connection.displayPointer, nil)
             else { throw .noDisplay(.current) }
             guard eglInitialize(display, nil, nil) == EGL_TRUE else { throw .noDisplay(.current) }
             do throws(WaylandEGLError) {
