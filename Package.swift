@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "KMSPresentation", targets: ["KMSPresentation"]),
         .library(name: "Wayland", targets: ["Wayland"]),
         .library(name: "FrameClockGLib", targets: ["FrameClockGLib"]),
+        .library(name: "WaylandEGL", targets: ["WaylandEGL"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
         .executable(name: "spinner-frames", targets: ["SpinnerFrames"]),
         .executable(name: "scene-actor-demo", targets: ["SceneActorDemo"]),
@@ -43,6 +44,12 @@ let package = Package(
             name: "GLibMainLoop",
             description:
                 "The dispatch main queue, and so MainActor, run from a GLib main context (needs libglib2.0-dev)."
+        ),
+        // Off by default: only a front end that draws with OpenGL ES builds and links EGL.
+        .trait(
+            name: "EGLSurfaces",
+            description:
+                "EGL window surfaces for OpenGL ES on a Wayland window, paced by the link (needs libegl1-mesa-dev, libgles2-mesa-dev)."
         ),
         .default(enabledTraits: ["DRMBackend", "WaylandBackend"]),
     ],
@@ -87,6 +94,9 @@ let package = Package(
         .systemLibrary(
             name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl glesv2 wayland-egl",
+            providers: [.apt(["libegl1-mesa-dev", "libgles2-mesa-dev", "libwayland-dev"])]),
         // Hand-written interface tables (xdg-shell, presentation-time); Wayland's Linux calls go
         // through SystemCalls.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Sources/CWaylandProtocols"),
@@ -129,6 +139,14 @@ let package = Package(
             name: "FrameClockGLib",
             dependencies: [
                 "FrameClock", .target(name: "CGLib", condition: .when(traits: ["GLibMainLoop"])),
+            ],
+            swiftSettings: strict),
+
+        // MARK: OpenGL ES on a Wayland window (empty without the EGLSurfaces trait)
+        .target(
+            name: "WaylandEGL",
+            dependencies: [
+                "Wayland", "SystemCalls", .target(name: "CEGL", condition: .when(traits: ["EGLSurfaces"])),
             ],
             swiftSettings: strict),
 

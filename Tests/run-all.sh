@@ -46,6 +46,9 @@ bash Tests/GLib/run-glib-main-loop-check.sh --scratch-path .build-glib
 step "a GTK 4 front end on GTK's loop and frame clock (Examples/GTKClock under weston headless)"
 bash Tests/GTK/run-gtk-clock-check.sh --scratch-path .build-gtk
 
+step "an OpenGL ES front end paced by the link (Examples/GLESClock, trait EGLSurfaces, weston and mutter headless)"
+bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-gles
+
 step "the README's first command, without a terminal (release build of clock-demo, 3 s)"
 bash Examples/run-clock-demo.sh --duration 3 </dev/null | tee /tmp/clock-demo-ci.txt
 grep -q "^clock-demo: .* frames [1-9]" /tmp/clock-demo-ci.txt

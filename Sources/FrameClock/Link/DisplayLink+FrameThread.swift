@@ -176,7 +176,7 @@ extension LinkState {
             // Shown one frame interval on, unless the display decides (a compositor).
             let target = tick.grid.timestamp(
                 of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
-            let deadline = target - presentationLatency
+            let deadline = target - latency(compositorDepth: tick.presentationDepth, grid: tick.grid)
             // At the grid point, or as early as the source ticked ahead of it.
             let earliest = tick.dispatchAt.map { min($0, timestamp) } ?? timestamp
             var start = earliest
@@ -194,6 +194,20 @@ extension LinkState {
                 pacedBySource: tick.pacedBySource)
         }
     }
+
+    /// The time from the end of a frame's work to its target: ``presentationLatency``, or, on a
+    /// compositor that shows a commit `depth` intervals after the tick (a depth learned from its
+    /// feedback), the intervals it waits for its next repaint plus the commit's own margin, if more.
+    /// A render deadline so lands before the repaint that shows the frame, not after it.
+    func latency(compositorDepth depth: Int64?, grid: TickGrid) -> Int64 {
+        guard let depth, depth > 1 else { return presentationLatency }
+        let compositorLatency = grid.period.offset(ofTicks: depth - 1) + Self.defaultPresentationLatency
+        return max(presentationLatency, compositorLatency)
+    }
+
+    /// The default ``presentationLatency`` (1 ms): also how long before a compositor's repaint a
+    /// commit is made to be in it.
+    static let defaultPresentationLatency: Int64 = 1_000_000
 
     /// Counts the frame, gives it a timeline slot and takes its consumers out of the lock: its
     /// callback starts at `now`.

@@ -18,6 +18,11 @@ extension DisplayLink {
     /// The time from the end of a frame's work to its target vblank that presenting it needs (a
     /// page flip queued, a compositor's commit): a frame's ``Frame/deadline`` is its target minus
     /// this. 1 ms by default; negative or non-finite values are taken as 0.
+    ///
+    /// On a Wayland surface the link learns from the presentation feedback how many repaints after
+    /// a frame callback a commit is shown, and takes the larger of this and the latency that adds
+    /// (the intervals until the repaint that shows the frame, plus 1 ms): a render deadline lands
+    /// before that repaint with the default, as it does with DRM.
     public var presentationLatency: Duration {
         get { Duration(nanoseconds: state.withLock { $0.presentationLatency }) }
         set {

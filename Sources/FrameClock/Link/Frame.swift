@@ -27,8 +27,10 @@ public struct Frame: Hashable, Sendable {
     /// after the moment it chose when it dispatches at a render deadline.
     public let lateness: Duration
     /// The latest moment the frame's work may end and still be shown at `targetTimestamp`:
-    /// `targetTimestamp` minus the link's ``DisplayLink/presentationLatency``. A frame whose callback
-    /// ends later and is shown late counts as late by the callback's fault.
+    /// `targetTimestamp` minus the link's ``DisplayLink/presentationLatency`` — on a compositor that
+    /// shows a commit some repaints after its frame callback, minus the latency learned from its
+    /// feedback when that is more. A frame whose callback ends later and is shown late counts as
+    /// late by the callback's fault.
     public let deadline: MonotonicInstant
     /// The time to sample animations at, under the link's ``DisplayLink/animationTimePolicy``:
     /// `targetTimestamp` when true to the clock (the default); after a late frame under a continuous

@@ -113,7 +113,7 @@ struct LinkState: Sendable {
     /// callback may come 3 ms after the old one's last).
     var lastFrameTiming: FrameTiming?
     var dispatch = FrameDispatch.afterVBlank
-    var presentationLatency: Int64 = 1_000_000
+    var presentationLatency: Int64 = LinkState.defaultPresentationLatency
     var predictor = RenderTimePredictor()
     var timeline = TimelineRing(capacity: DisplayLink.defaultTimelineCapacity)
     /// The jank figures of the frames the timeline no longer holds.
