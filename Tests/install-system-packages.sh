@@ -9,8 +9,8 @@
 set -euo pipefail
 
 build=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev pkg-config)
-tools=(rt-tests weston wayland-protocols valgrind iproute2 python3 gdb libglib2.0-dev libgtk-4-dev
-    libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1)
+tools=(rt-tests weston libweston-10-dev wayland-protocols valgrind iproute2 python3 gdb libglib2.0-dev
+    libgtk-4-dev libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1)
 # Installed without their recommends (mutter's would pull in a desktop): mutter headless with two
 # virtual monitors for the mixed-refresh tests, and dbus-run-session for its session bus.
 lean=(mutter dbus)

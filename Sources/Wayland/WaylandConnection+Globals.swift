@@ -68,6 +68,7 @@ extension WaylandConnection {
         static let output: UInt32 = 4
         static let wmBase: UInt32 = 5
         static let presentation: UInt32 = 1
+        static let seat: UInt32 = 5
     }
 
     /// Gets the registry, binds what it advertises, and waits for the bound objects' first events
@@ -100,6 +101,7 @@ extension WaylandConnection {
             let name = arguments[0].u
             advertised[name] = nil
             outputRecords.removeValue(forKey: name)?.destroy()
+            seats.removeValue(forKey: name)?.remove()
         case nil:
             break
         }
@@ -130,6 +132,11 @@ extension WaylandConnection {
             presentation?.listen { [unowned self] _, arguments in
                 presentationClock = clockid_t(Int32(bitPattern: arguments[0].u))
             }
+        case "wl_seat":
+            guard let proxy = bind(name, cwl_interface_wl_seat(), min(version, SpokenVersion.seat)) else {
+                return
+            }
+            seats[name] = WaylandSeat(proxy: proxy, number: nextSeatNumber(), connection: self)
         default:
             break
         }
@@ -149,6 +156,9 @@ extension WaylandConnection {
     func destroyGlobalsLocked() {
         for record in outputRecords.values { record.destroy() }
         outputRecords = [:]
+        for seat in seats.values { seat.destroy() }
+        seats = [:]
+        inputHandlers = [:]
         wmBase?.destroy(sending: WaylandRequest.WmBase.destroy)
         presentation?.destroy(sending: WaylandRequest.Presentation.destroy)
         shm?.destroy()

@@ -55,6 +55,12 @@ public final class WaylandConnection: @unchecked Sendable {
     var presentationClock: clockid_t?
     var shmFormatCodes: Set<UInt32> = []
     var outputRecords: [UInt32: OutputRecord] = [:]
+    /// The seats bound, by global name.
+    var seats: [UInt32: WaylandSeat] = [:]
+    /// Where each surface's input goes, by the surface's proxy.
+    var inputHandlers: [OpaquePointer: @Sendable (WaylandInputEvent) -> Void] = [:]
+    /// Input events for a surface without a handler (gone, or never given one).
+    var undeliveredInputEvents = 0
     /// Why the connection failed, once it has.
     var failureLocked: WaylandError?
     /// The errno of that failure.

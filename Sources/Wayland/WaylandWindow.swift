@@ -342,6 +342,7 @@ public final class WaylandWindow: @unchecked Sendable {
         let closedNow = connection.lock.withLock { () -> Bool in
             guard !state.isClosed else { return false }
             state.close()
+            connection.forgetInputSurfaceLocked(surface.pointer)
             toplevel.destroy(sending: WaylandRequest.XdgToplevel.destroy)
             xdgSurface.destroy(sending: WaylandRequest.XdgSurface.destroy)
             surface.destroy(sending: WaylandRequest.Surface.destroy)
@@ -353,6 +354,9 @@ public final class WaylandWindow: @unchecked Sendable {
         }
         if closedNow { connection.interruptSignal.signal() }
     }
+
+    /// Whether the window is not closed. Call holding the lock.
+    var isOpenLocked: Bool { !state.isClosed }
 
     // MARK: Private
 

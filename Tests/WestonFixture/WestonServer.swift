@@ -23,8 +23,11 @@ public final class WestonServer {
     private let process: Process
 
     /// Starts weston and waits (up to 5 s) until its socket accepts connections (the file appears at
-    /// `bind`, a moment before weston listens).
-    public init(repaintWindow: Int = 16) throws {
+    /// `bind`, a moment before weston listens). `modules` are absolute paths of modules to load
+    /// (`--modules`), `environment` variables added to weston's.
+    public init(repaintWindow: Int = 16, modules: [String] = [], environment added: [String: String] = [:])
+        throws
+    {
         guard let executable = WestonAvailability.executable else {
             throw StartFailure(
                 description: "weston is not installed, and CI=true requires the Wayland tests to run: "
@@ -39,14 +42,16 @@ public final class WestonServer {
 
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--backend=headless-backend.so", "--socket=wl-test", "--idle-time=0", "--config=\(config)",
-            "--log=\(logPath)",
-        ]
+        process.arguments =
+            [
+                "--backend=headless-backend.so", "--socket=wl-test", "--idle-time=0", "--config=\(config)",
+                "--log=\(logPath)",
+            ] + (modules.isEmpty ? [] : ["--modules=" + modules.joined(separator: ",")])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         environment["WAYLAND_DISPLAY"] = nil
         environment["DISPLAY"] = nil
+        environment.merge(added) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -34,6 +34,10 @@ static inline const struct wl_interface *cwl_interface_wl_shm(void) { return &wl
 static inline const struct wl_interface *cwl_interface_wl_shm_pool(void) { return &wl_shm_pool_interface; }
 static inline const struct wl_interface *cwl_interface_wl_buffer(void) { return &wl_buffer_interface; }
 static inline const struct wl_interface *cwl_interface_wl_output(void) { return &wl_output_interface; }
+static inline const struct wl_interface *cwl_interface_wl_seat(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *cwl_interface_wl_pointer(void) { return &wl_pointer_interface; }
+static inline const struct wl_interface *cwl_interface_wl_keyboard(void) { return &wl_keyboard_interface; }
+static inline const struct wl_interface *cwl_interface_wl_touch(void) { return &wl_touch_interface; }
 static inline const struct wl_interface *cwl_interface_xdg_wm_base(void) { return &cwl_xdg_wm_base_interface; }
 static inline const struct wl_interface *cwl_interface_xdg_surface(void) { return &cwl_xdg_surface_interface; }
 static inline const struct wl_interface *cwl_interface_xdg_toplevel(void) { return &cwl_xdg_toplevel_interface; }

@@ -81,7 +81,7 @@ public final class DisplayLink: Sendable {
     /// Keeps a shared source alive while a link uses it.
     private let sharedSource: SharedFrameSource?
     let state = Locked(LinkState())
-    private let logger: Logger
+    let logger: Logger
     /// The link's input: events a front end posts, delivered in each frame's input phase before the
     /// frame's consumers and callback (see ``InputQueue``).
     public let input: InputQueue
@@ -115,6 +115,9 @@ public final class DisplayLink: Sendable {
             }
             self.init(driver: driver, sharedSource: nil, logger: logger)
         }
+        #if WaylandBackend
+            if case .wayland(let window) = source { forwardInput(of: window) }
+        #endif
     }
 
     /// Creates a link on a driver that is already made (the public initialiser's work, and tests that
