@@ -62,6 +62,10 @@ struct ClockDemoRun {
 extension WestonLinkTests {
     @Suite("clock-demo in a Wayland window")
     struct ClockDemoWaylandTests {
+        /// Whether this test process (and so the clock-demo built beside it) runs under the thread
+        /// sanitizer.
+        static let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+
         @Test(
             "--display wayland --duration 5 draws in a window paced by weston, each frame drawn ahead after the commit before it, exits 0, reports its presented frames, and writes its last frame"
         )
@@ -92,7 +96,9 @@ extension WestonLinkTests {
             let redrawn = run.figure("redrawn") ?? -1
             #expect(run.figure("no buffer ahead") == 0, "\(log)")
             #expect(ahead + redrawn == frames - 1, "\(log)")
-            #expect(ahead > redrawn, "\(log)")
+            // Under the thread sanitizer (clock-demo built with it too) a frame's drawing takes most
+            // of an interval, so few frames can be drawn ahead: a speed, not a behaviour, there.
+            if !Self.underThreadSanitizer { #expect(ahead > redrawn, "\(log)") }
             // The last frame committed: the clock face (its dark background at the corner, the ring
             // drawn from 12 o'clock).
             let image = try Bitmap(contentsOfPNG: screenshot)
