@@ -93,7 +93,10 @@ extension VKMSRoot {
             #expect(presented + dropped == flips, "\(log)")
             let data = try Data(contentsOf: URL(fileURLWithPath: trace))
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            let events = try #require(object["traceEvents"] as? [[String: Any]])
+            let allEvents = try #require(object["traceEvents"] as? [[String: Any]])
+            // The frames' own events; Perfetto's expected and actual frame tracks come beside them.
+            let events = allEvents.filter { $0["cat"] as? String == "frame" }
+            #expect(allEvents.contains { $0["cat"] as? String == "frame_timeline" }, "the frame tracks")
             let frames = try #require(figure("frames", result.standardOutput), "\(log)")
             // One event per frame the link delivered. The demo's figure counts the frames it drew:
             // one delivered in the instant between the stop and the link's invalidation is in the
