@@ -90,6 +90,10 @@ final class ChangeCollector: Sendable {
 extension MutterLinkTests {
     @Suite("A window moved between outputs of different refresh rates")
     struct MixedRefreshTests {
+        /// How near the nominal period mutter's own presentations must be for the link's cadence to
+        /// be judged against that period rather than against the presentations alone.
+        static let compositorKeptPeriodTolerance = 0.05
+
         /// "7.012 / 6.998": a report's settled callback and presentation intervals, for the log.
         static func figures(_ report: MoveReport) -> String {
             [report.settledInterval, report.presentedInterval].map {
@@ -183,7 +187,9 @@ extension MutterLinkTests {
                     abs(settled - presented) <= 0.5 * presented,
                     "frames every \(settled) ms, presentations every \(presented) ms at \(millihertz) mHz")
                 let period = nominal / 1e6
-                if abs(presented - period) <= 0.15 * period {
+                // "Kept it": within 5 % (a CI run presented the 60 Hz output every 18.9 ms, 13 %
+                // slow, and the link, skipping under the same load, framed every 20.0 ms).
+                if abs(presented - period) <= Self.compositorKeptPeriodTolerance * period {
                     #expect(
                         abs(settled - period) <= 0.15 * period,
                         "median callback interval \(settled) ms on the \(millihertz) mHz output (\(period) ms)"
