@@ -6,8 +6,11 @@ extension DisplayLink {
     /// A callback longer than its frame interval allows (the interval less
     /// ``presentationLatency``) moves the link at once to the rate it would have fitted; after eight
     /// callbacks in a row that fit a faster rate with a fifth of its budget to spare, it moves back
-    /// up. Two changes are never less than half a second apart, so a load hovering at a boundary
-    /// changes the rate at most twice a second. The rate stays within the range, and never above the
+    /// up. Two changes are never less than half a second apart (a failed try, below, aside), so a load hovering at a boundary
+    /// changes the rate at most twice a second. Where the frames' presentations are reported, two
+    /// frames in a row shown late with their callbacks in time (a GPU's work after the callback)
+    /// move the link down too; it tries the faster rate again after 1 s, then 2, 4 and 8 s, and
+    /// undoes a failed try at once. The rate stays within the range, and never above the
     /// rate the range alone chooses. Each change is in ``rateChanges``, with its reason, and
     /// ``framesPerSecond`` follows it.
     ///

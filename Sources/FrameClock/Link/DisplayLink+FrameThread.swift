@@ -106,7 +106,7 @@ extension DisplayLink {
         let wanted = state.withLock { state -> Int64? in
             if state.adaptiveRate.isEnabled {
                 rateChange = state.adaptRate(
-                    callback: returned - delivery.started, returnedAt: returned,
+                    callback: returned - delivery.started, of: delivery.frame.sequence, returnedAt: returned,
                     firstEligibleSequence: eligible)
             } else {
                 state.pacer.callbackReturned(firstEligibleSequence: eligible)
@@ -124,6 +124,7 @@ extension DisplayLink {
                     outcome = $0.outcome
                 }
                 state.statistics.count(outcome)
+                state.adaptiveRate.recordPresentation(outcome, sequence: delivery.frame.sequence)
             }
             return state.isActive ? state.pacer.nextWanted : nil
         }

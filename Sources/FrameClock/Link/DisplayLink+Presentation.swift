@@ -116,6 +116,7 @@ extension DisplayLink {
                 outcome = entry.outcome
             }
             state.statistics.count(outcome)
+            state.adaptiveRate.recordPresentation(outcome, sequence: sequence)
             return .recorded(outcome)
         }
     }

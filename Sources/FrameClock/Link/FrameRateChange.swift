@@ -7,6 +7,9 @@ public struct FrameRateChange: Hashable, Sendable, CustomStringConvertible {
         case callbackOverran(Duration)
         /// Callbacks in a row fitted the faster rate with room to spare; the longest took this long.
         case callbacksFitFasterRate(longest: Duration)
+        /// `count` frames in a row were shown at least `intervals` refresh intervals late although
+        /// their callbacks ended in time: work after the callback (a GPU's) does not fit the rate.
+        case presentationsLate(count: Int, intervals: Int)
 
         /// For example "a callback took 20.0 ms".
         public var description: String {
@@ -14,6 +17,8 @@ public struct FrameRateChange: Hashable, Sendable, CustomStringConvertible {
             case .callbackOverran(let duration): "a callback took \(Self.milliseconds(duration)) ms"
             case .callbacksFitFasterRate(let longest):
                 "callbacks fit the faster rate (the longest took \(Self.milliseconds(longest)) ms)"
+            case .presentationsLate(let count, let intervals):
+                "\(count) frames in a row were shown \(intervals) interval\(intervals == 1 ? "" : "s") late"
             }
         }
 

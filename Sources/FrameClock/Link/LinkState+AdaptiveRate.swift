@@ -3,13 +3,15 @@ extension LinkState {
     /// `returned`: the pacer moves to the new divisor when it says so (else goes on as after any
     /// callback); the change and its watchers, when there is one.
     mutating func adaptRate(
-        callback duration: Int64, returnedAt returned: Int64, firstEligibleSequence eligible: Int64
+        callback duration: Int64, of sequence: UInt64, returnedAt returned: Int64,
+        firstEligibleSequence eligible: Int64
     )
         -> (change: FrameRateChange, watchers: [AsyncStream<FrameRateChange>.Continuation])?
     {
         guard let timing,
             let move = adaptiveRate.record(
-                duration: duration, now: returned, divisor: pacer.divisor, refresh: timing.refreshNanoseconds,
+                duration: duration, sequence: sequence, now: returned, divisor: pacer.divisor,
+                refresh: timing.refreshNanoseconds,
                 latency: presentationLatency)
         else {
             pacer.callbackReturned(firstEligibleSequence: eligible)
