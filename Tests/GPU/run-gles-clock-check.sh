@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # An OpenGL ES front end on FrameClock (Examples/GLESClock): builds it (EGL and GLES only there, into
 # its own build folder) and runs gles-clock for 300 frames under weston headless (repaint-window=16,
-# as the Wayland tests) and under mutter headless, drawn by Mesa's llvmpipe on one thread. It checks
-# that every frame reached the link's timeline with its presentation (none pending at the end, none
-# discarded), that a bad option and a machine without an EGL driver are a clear error and exit 1,
-# never a hang, and that a default build of FrameClock (clock-demo) links neither libEGL nor libvulkan.
+# as the Wayland tests) and under mutter headless, drawn by Mesa's llvmpipe on one thread, and under
+# weston once more with the surface adopted as a toolkit's. It checks that every frame reached the
+# link's timeline with its presentation (none pending at the end, none discarded), that a bad option
+# and a machine without an EGL driver are a clear error and exit 1, never a hang, and that a default
+# build of FrameClock (clock-demo) links neither libEGL nor libvulkan.
 # Usage: Tests/GPU/run-gles-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -56,15 +57,17 @@ stop_compositor() {
 }
 
 # Runs gles-clock for $frames frames under the compositor started by the rest ($2: how many frames it
-# may discard); checks the report.
+# may discard), the link finding the surface as $surface says (window, or adopted as a toolkit's);
+# checks the report.
+surface=window
 run_under() {
     local name=$1 discardable=$2
     shift 2
     start_compositor "$name" "$@" || return 1
-    echo "gles-clock under $name headless, $frames frames"
+    echo "gles-clock under $name headless, $frames frames, the link on the $surface surface"
     local status=0
     XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gles timeout 120 "$binary" --frames "$frames" \
-        >"/tmp/gles-clock-$name.txt" 2>&1 || status=$?
+        --surface "$surface" >"/tmp/gles-clock-$name.txt" 2>&1 || status=$?
     cat "/tmp/gles-clock-$name.txt"
     stop_compositor
     [ "$status" -eq 0 ] || { echo "FAILED: gles-clock under $name exited $status" >&2; return 1; }
@@ -101,6 +104,10 @@ run_under weston 0 weston --backend=headless-backend.so --socket=wl-gles --idle-
     --config=RUNTIME/weston.ini || exit 1
 run_under mutter $((frames / 100)) dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=wl-gles \
     --virtual-monitor 800x600@60 || exit 1
+# A toolkit's EGL surface: the link adopts the display and surface by their raw pointers.
+surface=adopted
+run_under weston 0 weston --backend=headless-backend.so --socket=wl-gles --idle-time=0 \
+    --config=RUNTIME/weston.ini || exit 1
 
 # A default build (no EGLSurfaces trait) links no GPU library: clock-demo as `swift build` makes it.
 echo "checking that a default build's clock-demo links neither libEGL nor libvulkan"

@@ -71,18 +71,25 @@ struct GLESClockRun {
             }
         } else {
             gles.releaseCurrent()
-            report = try runLinked(window: window, drawer: drawer)
+            report = try runLinked(connection: connection, window: window, drawer: drawer)
         }
         report.cpuPerFrame = (ProcessCPUTime.now() - cpuBefore) / Double(options.frames)
         return report
     }
 
-    /// The frames paced by a display link on the window, each swap the commit its frame callback
-    /// and feedback ride on.
-    private func runLinked(window: WaylandWindow, drawer: FrameDrawer) throws(Failure) -> PresentationReport {
+    /// The frames paced by a display link on the window (or on its surface adopted as a toolkit's),
+    /// each swap the commit its frame callback and feedback ride on.
+    private func runLinked(
+        connection: WaylandConnection, window: WaylandWindow, drawer: FrameDrawer
+    ) throws(Failure) -> PresentationReport {
         let link: DisplayLink
         do {
-            link = try DisplayLink(source: .wayland(window))
+            let source: DisplayLink.Source =
+                switch options.surface {
+                case .window: .wayland(window)
+                case .adopted: .wayland(display: connection.displayPointer, surface: window.surfacePointer)
+                }
+            link = try DisplayLink(source: source)
             link.timelineCapacity = options.frames + DisplayLink.defaultTimelineCapacity
             link.dispatch = options.pacing == .linkAtRenderDeadline ? .renderDeadline : .afterVBlank
             try link.start { frame in drawer.frame(frame) }

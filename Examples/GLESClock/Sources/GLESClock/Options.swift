@@ -1,4 +1,5 @@
-/// gles-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|swap-interval-1`.
+/// gles-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|swap-interval-1`,
+/// `--surface window|adopted`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
@@ -6,6 +7,17 @@ struct Options {
     var size = 256
     /// Who paces the frames.
     var pacing = Pacing.linkAtVBlank
+    /// How the link finds the surface.
+    var surface = SurfaceAccess.window
+
+    /// How the link finds the surface the frames are swapped to.
+    enum SurfaceAccess: String, CaseIterable {
+        /// `.wayland(window)`: the library's own window.
+        case window
+        /// `.wayland(display:surface:)` from the window's raw pointers, as a toolkit's EGL
+        /// surface would be paced (the connection and surface belong to someone else).
+        case adopted
+    }
 
     /// Who paces the frames, and when each starts.
     enum Pacing: String, CaseIterable {
@@ -18,7 +30,8 @@ struct Options {
     }
 
     static let usage =
-        "usage: gles-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|swap-interval-1]"
+        "usage: gles-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|swap-interval-1] "
+        + "[--surface window|adopted]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -49,6 +62,12 @@ struct Options {
                     throw Failure(description: "--pacing is one of \(names), not '\(value)'")
                 }
                 pacing = chosen
+            case "--surface":
+                guard let chosen = SurfaceAccess(rawValue: value) else {
+                    let names = SurfaceAccess.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw Failure(description: "--surface is one of \(names), not '\(value)'")
+                }
+                surface = chosen
             default:
                 throw Failure(description: "unknown option \(option)")
             }
