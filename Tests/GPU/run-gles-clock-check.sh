@@ -2,10 +2,11 @@
 # An OpenGL ES front end on FrameClock (Examples/GLESClock): builds it (EGL and GLES only there, into
 # its own build folder) and runs gles-clock for 300 frames under weston headless (repaint-window=16,
 # as the Wayland tests) and under mutter headless, drawn by Mesa's llvmpipe on one thread, and under
-# weston once more with the surface adopted as a toolkit's. It checks that every frame reached the
-# link's timeline with its presentation (none pending at the end, none discarded), that a bad option
-# and a machine without an EGL driver are a clear error and exit 1, never a hang, and that a default
-# build of FrameClock (clock-demo) links neither libEGL nor libvulkan.
+# weston once more with the surface adopted as a toolkit's and resized mid-run. It checks that every
+# frame reached the link's timeline with its presentation (none pending at the end, none discarded);
+# that a bad option, a machine without an EGL driver and the compositor's death mid-run are a clear
+# error and exit 1, never a hang, no frame left pending; and that a default build of FrameClock
+# (clock-demo) links neither libEGL nor libvulkan.
 # Usage: Tests/GPU/run-gles-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -60,6 +61,7 @@ stop_compositor() {
 # may discard), the link finding the surface as $surface says (window, or adopted as a toolkit's);
 # checks the report.
 surface=window
+extra=()
 run_under() {
     local name=$1 discardable=$2
     shift 2
@@ -67,7 +69,7 @@ run_under() {
     echo "gles-clock under $name headless, $frames frames, the link on the $surface surface"
     local status=0
     XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gles timeout 120 "$binary" --frames "$frames" \
-        --surface "$surface" >"/tmp/gles-clock-$name.txt" 2>&1 || status=$?
+        --surface "$surface" "${extra[@]}" >"/tmp/gles-clock-$name.txt" 2>&1 || status=$?
     cat "/tmp/gles-clock-$name.txt"
     stop_compositor
     [ "$status" -eq 0 ] || { echo "FAILED: gles-clock under $name exited $status" >&2; return 1; }
@@ -96,7 +98,26 @@ check_no_driver() {
         { echo "FAILED: without an EGL driver gles-clock did not say there is no EGL display" >&2; return 1; }
 }
 
+# The compositor killed while frames are drawn and shown: gles-clock stops with the connection's
+# error within a few seconds, every frame it drew accounted for (none left pending).
+check_compositor_gone() {
+    start_compositor weston weston --backend=headless-backend.so --socket=wl-gles --idle-time=0 \
+        --config=RUNTIME/weston.ini || return 1
+    local status=0
+    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gles timeout 20 "$binary" --frames 100000 \
+        >/tmp/gles-clock-gone.txt 2>&1 &
+    local client=$!
+    sleep 2
+    stop_compositor
+    wait "$client" || status=$?
+    cat /tmp/gles-clock-gone.txt
+    [ "$status" -eq 1 ] || { echo "FAILED: with the compositor gone gles-clock exited $status, not 1" >&2; return 1; }
+    grep -qE "connection was lost.*frames drawn: [0-9]+ presented, 0 pending" /tmp/gles-clock-gone.txt ||
+        { echo "FAILED: with the compositor gone, frames were left pending or the loss not named" >&2; return 1; }
+}
+
 check_no_driver || exit 1
+check_compositor_gone || exit 1
 # weston shows every frame. mutter headless, rendering in software on a loaded machine, now and then
 # replaces a commit before its repaint (1 of 300 in one run of three): at most 1 % there, each one
 # reported in the timeline as discarded.
@@ -104,8 +125,10 @@ run_under weston 0 weston --backend=headless-backend.so --socket=wl-gles --idle-
     --config=RUNTIME/weston.ini || exit 1
 run_under mutter $((frames / 100)) dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=wl-gles \
     --virtual-monitor 800x600@60 || exit 1
-# A toolkit's EGL surface: the link adopts the display and surface by their raw pointers.
+# A toolkit's EGL surface: the link adopts the display and surface by their raw pointers; and the
+# surface grown by half mid-run (the 100th frame drawn at the new size).
 surface=adopted
+extra=(--resize-at 100)
 run_under weston 0 weston --backend=headless-backend.so --socket=wl-gles --idle-time=0 \
     --config=RUNTIME/weston.ini || exit 1
 

@@ -1,6 +1,7 @@
 import Dispatch
 import FrameClock
 import Synchronization
+import Wayland
 import WaylandEGL
 
 /// What each frame's callback does on the link's thread: makes the context current there, draws
@@ -11,6 +12,8 @@ final class FrameDrawer: Sendable {
     private let renderer: RingRenderer
     private let ring: Mutex<ClockRingBox>
     private let count: Int
+    /// The frame before which the surface grows to `grownSize`, if any.
+    private let resize: (at: Int, grownSize: Int)?
     private let state = Mutex(Progress())
     /// Signalled when the first `count` frames are drawn, or a swap failed.
     let done = DispatchSemaphore(value: 0)
@@ -21,17 +24,20 @@ final class FrameDrawer: Sendable {
     /// context at the end.
     struct Progress {
         var sequences: [UInt64] = []
-        var failure: WaylandEGLError?
+        var failure: DrawFailure?
         /// Asked for by ``releaseContext(timeout:)``: the next callback releases the context.
         var isReleaseRequested = false
         /// No callback draws any more.
         var isStopped = false
     }
 
-    init(gles: WaylandEGLSurface, renderer: RingRenderer, count: Int) {
+    init(
+        gles: WaylandEGLSurface, renderer: RingRenderer, count: Int, resize: (at: Int, grownSize: Int)? = nil
+    ) {
         self.gles = gles
         self.renderer = renderer
         self.count = count
+        self.resize = resize
         ring = Mutex(ClockRingBox(ring: ClockRing()))
     }
 
@@ -57,10 +63,19 @@ final class FrameDrawer: Sendable {
                 released.signal()
                 return
             }
+            // A swap on a lost connection goes nowhere, and says nothing: the connection does.
+            if let lost = gles.window.connection.failure {
+                progress.failure = .wayland(lost)
+                done.signal()
+                return
+            }
             do throws(WaylandEGLError) {
+                if let resize, resize.at == progress.sequences.count {
+                    try gles.resize(width: resize.grownSize, height: resize.grownSize)
+                }
                 try drawAndSwap(at: frame.targetTimestamp)
             } catch {
-                progress.failure = error
+                progress.failure = .egl(error)
                 done.signal()
                 return
             }
@@ -80,6 +95,20 @@ final class FrameDrawer: Sendable {
     /// Stops drawing: once it returns, no callback draws (one under way has finished).
     func stop() {
         state.withLock { $0.isStopped = true }
+    }
+}
+
+/// What stopped the frames: EGL's error, or the Wayland connection's.
+enum DrawFailure: Error, CustomStringConvertible {
+    case egl(WaylandEGLError)
+    case wayland(WaylandError)
+
+    /// "egl: …" or "wayland: …".
+    var description: String {
+        switch self {
+        case .egl(let error): "egl: \(error)"
+        case .wayland(let error): "wayland: \(error)"
+        }
     }
 }
 

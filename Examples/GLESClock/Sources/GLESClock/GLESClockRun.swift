@@ -17,6 +17,8 @@ struct GLESClockRun {
         var description: String
     }
 
+    /// How much `--resize-at` grows the surface.
+    static let growth = (numerator: 3, denominator: 2)
     /// How long the frames' feedback may take to arrive once they are all drawn.
     static let settleTimeout: Duration = .seconds(2)
     /// How often the timeline is read while the last frames settle.
@@ -57,7 +59,11 @@ struct GLESClockRun {
         } catch {
             throw Failure(description: "gles: \(error)")
         }
-        let drawer = FrameDrawer(gles: gles, renderer: renderer, count: options.frames)
+        let drawer = FrameDrawer(
+            gles: gles, renderer: renderer, count: options.frames,
+            resize: options.resizeAt.map {
+                ($0, options.size * Self.growth.numerator / Self.growth.denominator)
+            })
         showFirstFrame(window: window, drawer: drawer)
         let cpuBefore = ProcessCPUTime.now()
         var report: PresentationReport
@@ -101,25 +107,34 @@ struct GLESClockRun {
             drawer.stop()
         }
         let allowed = Self.frameTimeout * options.frames + Self.settleTimeout
-        guard drawer.done.wait(timeout: .after(allowed)) == .success else {
-            throw Failure(
-                description:
-                    "only \(drawer.progress.sequences.count) of \(options.frames) frames in \(allowed)")
-        }
-        if let failure = drawer.progress.failure { throw Failure(description: "egl: \(failure)") }
+        let finished = drawer.done.wait(timeout: .after(allowed)) == .success
         // The link goes on drawing while the last frames' feedback comes.
         let sequences = drawer.progress.sequences
-        let clock = ContinuousClock()
-        let settleBy = clock.now + Self.settleTimeout
-        var report = PresentationReport(
-            samples: FrameSample.fromTimeline(link.timeline, sequences: sequences))
-        while !report.isSettled, clock.now < settleBy {
-            usleep(Self.settlePollMicroseconds)
-            report = PresentationReport(
-                samples: FrameSample.fromTimeline(link.timeline, sequences: sequences))
+        let report = Self.settledReport(link.timeline, sequences: sequences)
+        if let failure = drawer.progress.failure {
+            throw Failure(description: "\(failure); \(report.accounting(frames: sequences.count))")
+        }
+        guard finished else {
+            throw Failure(
+                description: "only \(sequences.count) of \(options.frames) frames in \(allowed); "
+                    + report.accounting(frames: sequences.count))
         }
         // The surface is closed from this thread: the link's must let go of the context first.
         _ = drawer.releaseContext(timeout: Self.settleTimeout)
+        return report
+    }
+
+    /// The report on frames `sequences` once each has an outcome, or after ``settleTimeout``.
+    private static func settledReport(_ timeline: @autoclosure () -> FrameTimeline, sequences: [UInt64])
+        -> PresentationReport
+    {
+        let clock = ContinuousClock()
+        let settleBy = clock.now + settleTimeout
+        var report = PresentationReport(samples: FrameSample.fromTimeline(timeline(), sequences: sequences))
+        while !report.isSettled, clock.now < settleBy {
+            usleep(settlePollMicroseconds)
+            report = PresentationReport(samples: FrameSample.fromTimeline(timeline(), sequences: sequences))
+        }
         return report
     }
 

@@ -1,5 +1,5 @@
 /// gles-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|swap-interval-1`,
-/// `--surface window|adopted`.
+/// `--surface window|adopted`, `--resize-at FRAME`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
@@ -9,6 +9,8 @@ struct Options {
     var pacing = Pacing.linkAtVBlank
     /// How the link finds the surface.
     var surface = SurfaceAccess.window
+    /// The frame (counted from 0) before which the surface grows by half, mid-run; nil: never.
+    var resizeAt: Int?
 
     /// How the link finds the surface the frames are swapped to.
     enum SurfaceAccess: String, CaseIterable {
@@ -31,7 +33,7 @@ struct Options {
 
     static let usage =
         "usage: gles-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|swap-interval-1] "
-        + "[--surface window|adopted]"
+        + "[--surface window|adopted] [--resize-at FRAME]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -62,6 +64,11 @@ struct Options {
                     throw Failure(description: "--pacing is one of \(names), not '\(value)'")
                 }
                 pacing = chosen
+            case "--resize-at":
+                guard let index = Int(value), index >= 0 else {
+                    throw Failure(description: "--resize-at needs a frame number from 0, not '\(value)'")
+                }
+                resizeAt = index
             case "--surface":
                 guard let chosen = SurfaceAccess(rawValue: value) else {
                     let names = SurfaceAccess.allCases.map(\.rawValue).joined(separator: ", ")

@@ -34,6 +34,12 @@ struct PresentationReport {
         }
     }
 
+    /// "of the 120 frames drawn: 118 presented, 0 pending, 2 discarded or not presented".
+    func accounting(frames: Int) -> String {
+        "of the \(frames) frames drawn: \(presented) presented, \(pending) pending, "
+            + "\(discarded) discarded or not presented"
+    }
+
     /// Whether every frame has an outcome.
     var isSettled: Bool { pending == 0 }
 
