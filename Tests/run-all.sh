@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
 
 step "system packages"
 bash Tests/install-system-packages.sh
@@ -72,3 +72,4 @@ for extra in Tests/Fuzz/run-fuzzers.sh Tests/VKMS/run-vkms-tests.sh; do
         FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash "$extra" --build-path .build
     fi
 done
+step "done"
