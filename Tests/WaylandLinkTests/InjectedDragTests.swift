@@ -122,6 +122,46 @@ extension WestonLinkTests {
                 ])
         }
 
+        @Test(
+            "two links on one window: each gets every press and release, in order, the first link alone too once the second is gone"
+        )
+        func twoLinksOnOneWindow() throws {
+            let run = try InjectedDragRun()
+            let second = try DisplayLink(source: .wayland(run.window))
+            let secondBatches = Locked<[InputBatch]>([])
+            second.input.setHandler { batch in secondBatches.withLock { $0.append(batch) } }
+            try second.start { _ in }
+            try #require(try run.start(), "the window was shown")
+            let button = ScriptedDrag.leftButton
+            let pressAndRelease: (Int64) -> Void = { now in
+                run.injector.send("motion \(now) 100 100")
+                run.injector.send("button \(now) \(button) 1")
+                run.injector.send("button \(now + 1_000_000) \(button) 0")
+            }
+            let expected: [InputEvent.Kind] = [
+                .pointerPressed(pointer: 0, button: button), .pointerReleased(pointer: 0, button: button),
+            ]
+            func kinds(_ batches: [InputBatch]) -> [InputEvent.Kind] {
+                batches.flatMap(\.discreteEvents).map(\.kind)
+            }
+            pressAndRelease(monotonicNow())
+            let both = run.waitUntil(timeout: .seconds(2)) {
+                kinds(run.batches).count >= 2 && kinds(secondBatches.withLock { $0 }).count >= 2
+            }
+            #expect(both, "both links got the press and the release")
+            #expect(kinds(run.batches) == expected)
+            #expect(kinds(secondBatches.withLock { $0 }) == expected)
+
+            // The second link gone, the first still gets every event; the second none.
+            second.invalidate()
+            pressAndRelease(monotonicNow())
+            let again = run.waitUntil(timeout: .seconds(2)) { kinds(run.batches).count >= 4 }
+            run.link.invalidate()
+            #expect(again, "the first link got the second press and release")
+            #expect(kinds(run.batches) == expected + expected)
+            #expect(kinds(secondBatches.withLock { $0 }) == expected)
+        }
+
         static func ends(_ event: InputEvent, _ device: ScriptedDrag.Device) -> Bool {
             switch (event.kind, device) {
             case (.pointerReleased, .pointer), (.touchUp, .touch): true

@@ -3,19 +3,24 @@
     import Wayland
 
     extension DisplayLink {
-        /// Posts the input of the window's seats to the link's ``input``, each event at the compositor's
-        /// time on `CLOCK_MONOTONIC` (an event without one, such as a pointer's enter, at the time it is
-        /// read). Scroll axes and the seats' frame and leave events have no ``InputEvent`` and are left out.
+        /// Posts the input of the window's seats to the link's ``input`` — and to the input of every
+        /// other link made on the window — each event at the compositor's time on `CLOCK_MONOTONIC`
+        /// (an event without one, such as a pointer's enter, at the time it is read). Scroll axes and
+        /// the seats' frame and leave events have no ``InputEvent`` and are left out.
         func forwardInput(of window: WaylandWindow) {
-            let input = input
+            let fanOut = WaylandWindowInputFanOut.shared
+            // The handler runs holding the connection's lock and takes the fan-out's: it is set
+            // outside the fan-out's lock, never inside it.
+            guard fanOut.add(input, for: window) else { return }
             let logger = logger
-            window.setInputHandler { event in
-                guard let kind = InputEvent.Kind(event, logger: logger) else { return }
+            window.setInputHandler { [weak window] event in
+                guard let window, let kind = InputEvent.Kind(event, logger: logger) else { return }
                 let now = MonotonicInstant.now()
                 let time = event.compositorMilliseconds.map {
                     MonotonicInstant(compositorMilliseconds: $0, near: now)
                 }
-                input.post(InputEvent(kind, at: time ?? now))
+                let posted = InputEvent(kind, at: time ?? now)
+                for queue in fanOut.queues(for: window) { queue.post(posted) }
             }
         }
     }
