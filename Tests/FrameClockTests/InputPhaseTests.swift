@@ -139,6 +139,40 @@ struct InputPhaseTests {
         link.invalidate()
     }
 
+    @Test("the timeline keeps each frame's oldest input, and input to present once it is shown")
+    func oldestInputInTheTimeline() throws {
+        let (source, link, recorder) = try Self.recordedLink()
+        source.advance(by: .milliseconds(20))
+        // A key at 21 ms and motion at 22 and 30 ms.
+        source.advance(to: MonotonicInstant(nanoseconds: 21_000_000))
+        link.input.post(InputEvent(.keyPressed(key: 30), at: source.now))
+        for milliseconds: Int64 in [22, 30] {
+            source.advance(to: MonotonicInstant(nanoseconds: milliseconds * 1_000_000))
+            link.input.post(
+                InputEvent(
+                    .touchMotion(touch: 0, position: Self.line(source.now.nanoseconds)), at: source.now))
+        }
+        source.advance(by: .milliseconds(40))
+        let frame = try #require(recorder.batches.first?.frame)
+        let shown = frame.targetTimestamp
+        #expect(link.presented(frame.sequence, at: shown) == .recorded(.onTime))
+        let entries = link.timeline.entries
+        let entry = try #require(entries.first { $0.sequence == frame.sequence })
+        #expect(entry.oldestInput == MonotonicInstant(nanoseconds: 21_000_000))
+        #expect(entry.inputLatency == shown - MonotonicInstant(nanoseconds: 21_000_000))
+        // The 30 ms sample is after that frame's sampling time (28.3 ms): the next frame handles
+        // it. Frames without input have none; the trace carries it.
+        #expect(
+            entries.filter { $0.oldestInput != nil }.map {
+                [$0.sequence, UInt64($0.oldestInput!.nanoseconds)]
+            }
+                == [[frame.sequence, 21_000_000], [frame.sequence + 1, 30_000_000]])
+        let trace = link.timeline.text(.chromeTrace)
+        #expect(trace.contains("\"oldest_input_ns\":21000000"))
+        #expect(trace.contains("\"input_to_present_ns\":\((shown.nanoseconds - 21_000_000))"))
+        link.invalidate()
+    }
+
     @Test("events posted while paused come once, in the first frame after the resume")
     func pausedLink() throws {
         let (source, link, recorder) = try Self.recordedLink()

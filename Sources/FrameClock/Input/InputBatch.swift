@@ -28,6 +28,14 @@ public struct InputBatch: Sendable {
         self.rawMotion = rawMotion
     }
 
+    /// The time of the batch's oldest event or raw sample, in nanoseconds (`Int64.max` when empty).
+    var oldestEventNanoseconds: Int64 {
+        var oldest = Int64.max
+        for event in events where event.time.nanoseconds < oldest { oldest = event.time.nanoseconds }
+        for event in rawMotion where event.time.nanoseconds < oldest { oldest = event.time.nanoseconds }
+        return oldest
+    }
+
     /// Whether the batch has no events (it then has no raw motion either).
     public var isEmpty: Bool { events.isEmpty }
 

@@ -113,22 +113,23 @@ public final class InputQueue: Sendable {
     /// The input phase of `frame`: a relaxed load when nothing was posted; otherwise the batch is taken
     /// out of the lock and handed to the handler.
     @inline(__always)
-    /// Whether a handler ran (user code, during which the link may have been invalidated).
+    /// When a handler ran (user code, during which the link may have been invalidated), the time of
+    /// the oldest event it was handed, in nanoseconds; nil when none ran.
     @discardableResult
-    func runPhase(for frame: Frame) -> Bool {
-        guard hasWork.load(ordering: .relaxed) else { return false }
+    func runPhase(for frame: Frame) -> Int64? {
+        guard hasWork.load(ordering: .relaxed) else { return nil }
         return deliverBatch(for: frame)
     }
 
-    private func deliverBatch(for frame: Frame) -> Bool {
+    private func deliverBatch(for frame: Frame) -> Int64? {
         let (batch, drops, handler) = state.withLock { state in
             let (batch, drops) = state.takeBatch(for: frame)
             hasWork.store(state.hasWork, ordering: .relaxed)
             return (batch, drops, state.handler)
         }
         for line in drops { logger.warning("\(line)") }
-        guard let batch, let handler else { return false }
+        guard let batch, let handler else { return nil }
         handler(batch)
-        return true
+        return batch.oldestEventNanoseconds
     }
 }

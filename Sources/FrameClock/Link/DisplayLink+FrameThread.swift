@@ -81,11 +81,16 @@ extension DisplayLink {
         deliveryStarting.store(false, ordering: .releasing)
         // The input phase before the callback, wherever the frame is delivered (as Choreographer's);
         // user code, so after the barrier above.
-        if input.runPhase(for: delivery.frame) {
+        if let oldestInput = input.runPhase(for: delivery.frame) {
             // The input handler is user code, run outside the barrier: a link invalidated while it
             // ran starts no callback (looked at with the flag set again, as when the frame began).
             deliveryStarting.store(true, ordering: .relaxed)
-            let active = state.withLock { $0.isActive }
+            let active = state.withLock { state in
+                state.timeline.update(slot: delivery.slot, sequence: delivery.frame.sequence) {
+                    $0.oldestInput = MonotonicInstant(nanoseconds: oldestInput)
+                }
+                return state.isActive
+            }
             deliveryStarting.store(false, ordering: .releasing)
             guard active else { return finish(delivery, returnedAt: clock()) }
         }

@@ -51,10 +51,12 @@ public struct FrameTimeline: Sendable {
         /// Comma-separated values: KWin's performance-data columns first (target pageflip
         /// timestamp, pageflip timestamp, render start, render end, safety margin, refresh duration,
         /// vrr, tearing, predicted render time; nanoseconds of `CLOCK_MONOTONIC`), then FrameClock's
-        /// (sequence, vsync, deadline, presented vblank, outcome, late intervals, cause, skipped).
+        /// (sequence, vsync, deadline, presented vblank, outcome, late intervals, cause, skipped,
+        /// jobs, job time, oldest input).
         case csv
         /// Chrome's trace-event JSON: one complete ("X") event per frame, from its callback's start
-        /// to its end, with the timings as arguments; and Perfetto FrameTimeline's "Expected
+        /// to its end, with the timings as arguments (the oldest input and input to present, for a
+        /// frame that handled input); and Perfetto FrameTimeline's "Expected
         /// Timeline" and "Actual Timeline" tracks, with each frame's present and jank types.
         /// Perfetto's UI and `chrome://tracing` open it.
         case chromeTrace
@@ -96,7 +98,7 @@ public struct FrameTimeline: Sendable {
         var out =
             "target pageflip timestamp,pageflip timestamp,render start,render end,safety margin,refresh duration,"
             + "vrr,tearing,predicted render time,sequence,vsync,deadline,presented vblank,outcome,late intervals,"
-            + "late cause,skipped frames,jobs,job time\n"
+            + "late cause,skipped frames,jobs,job time,oldest input\n"
         for entry in entries {
             let (late, cause) = Self.lateness(entry.outcome)
             let fields: [String] = [
@@ -108,6 +110,7 @@ public struct FrameTimeline: Sendable {
                 "\(entry.timestamp.nanoseconds)", "\(entry.deadline.nanoseconds)",
                 entry.presentedVBlank.map { "\($0)" } ?? "", Self.outcomeName(entry.outcome), late, cause,
                 "\(entry.skippedFrames)", "\(entry.jobsRun)", "\(entry.jobTime.wholeNanoseconds)",
+                entry.oldestInput.map { "\($0.nanoseconds)" } ?? "",
             ]
             out += fields.joined(separator: ",") + "\n"
         }
@@ -135,6 +138,12 @@ public struct FrameTimeline: Sendable {
             }
             if let presented = entry.presented { args.append("\"presented_ns\":\(presented.nanoseconds)") }
             if let vblank = entry.presentedVBlank { args.append("\"presented_vblank\":\(vblank)") }
+            if let input = entry.oldestInput {
+                args.append("\"oldest_input_ns\":\(input.nanoseconds)")
+                if let latency = entry.inputLatency {
+                    args.append("\"input_to_present_ns\":\(latency.wholeNanoseconds)")
+                }
+            }
             if !late.isEmpty { args.append("\"late_intervals\":\(late),\"late_cause\":\"\(cause)\"") }
             events.append(
                 "{\"name\":\"frame \(entry.sequence)\",\"cat\":\"frame\",\"ph\":\"X\",\"ts\":\(start),"

@@ -52,6 +52,9 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     public var jobsStart: MonotonicInstant? = nil
     /// The time they took.
     public var jobTime = Duration.zero
+    /// The time of the oldest input event (a discrete event or a raw motion sample) that the frame's
+    /// input phase handed to the link's input handler; nil when it handed none.
+    public var oldestInput: MonotonicInstant? = nil
 
     /// Creates an entry: the link makes these, and a benchmark or a test that scripts a timeline
     /// (``FrameTimeline/init(entries:)``, for its ``FrameTimeline/jank``) may too.
@@ -105,6 +108,13 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     /// How long the callback ran; nil while it runs.
     public var callbackDuration: Duration? { callbackEnd.map { $0 - callbackStart } }
 
-    /// From the callback's start to the frame being shown: the latency a user feels.
+    /// From the callback's start to the frame being shown: the latency of the frame's work.
     public var latency: Duration? { presented.map { $0 - callbackStart } }
+
+    /// From the oldest input event the frame handled to the frame being shown: the latency a user
+    /// feels, as Android's and Chrome's input-to-present figures count it. Nil without both.
+    public var inputLatency: Duration? {
+        guard let presented, let oldestInput else { return nil }
+        return presented - oldestInput
+    }
 }
