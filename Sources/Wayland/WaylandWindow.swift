@@ -60,6 +60,8 @@ public final class WaylandWindow: @unchecked Sendable {
     private var suggested: (width: Int, height: Int)?
     private var drawnBuffer: Int?
     private var lastCommittedBuffer: Int?
+    /// Whether something else attaches the surface's buffers (an EGL surface's swaps).
+    private var buffersAreExternal = false
     /// The global names of the outputs the surface is on, in the order it entered them.
     private var enteredOutputs: [UInt32] = []
 
@@ -307,13 +309,16 @@ public final class WaylandWindow: @unchecked Sendable {
     /// sends it when it goes idle after the batch of requests holding the commit, so before the answer
     /// to the second sync), and is acknowledged; without one, the buffer is attached all the same.
     ///
+    /// On a window whose buffers something else attaches (an EGL surface), it makes the handshake
+    /// only: the next swap attaches the buffer that shows the window.
+    ///
     /// - Throws: ``WaylandError/invalidArgument(_:)`` when nothing was ever drawn,
     ///   ``WaylandError/timedOut(waitingFor:)``, ``WaylandError/closed(_:)`` or the connection's failure.
     public func remap(timeout: Duration = .seconds(2)) throws(WaylandError) {
         let needed = try connection.lock.withLock { () throws(WaylandError) -> Bool in
             try checkUsableLocked()
             guard !state.isMapped else { return false }
-            guard drawnBuffer != nil || lastCommittedBuffer != nil else {
+            guard drawnBuffer != nil || lastCommittedBuffer != nil || buffersAreExternal else {
                 throw .invalidArgument("remap needs a frame drawn before")
             }
             if state.isAwaitingConfigure {
@@ -328,11 +333,25 @@ public final class WaylandWindow: @unchecked Sendable {
         try connection.lock.withLock { () throws(WaylandError) in
             try checkUsableLocked()
             state.remap()
-            guard let index = drawnBuffer ?? lastCommittedBuffer else { return }
+            guard !buffersAreExternal, let index = drawnBuffer ?? lastCommittedBuffer else { return }
             attachLocked(index, damage: nil)
             surface.send(WaylandRequest.Surface.commit)
             try connection.flushLocked()
         }
+    }
+
+    /// Marks the window's buffers as attached by something else (an EGL surface's swaps): ``remap(timeout:)``
+    /// then leaves the attach to it.
+    package func attachBuffersExternally() {
+        connection.lock.withLock { buffersAreExternal = true }
+    }
+
+    /// Whether something else may attach a buffer now (configured, not hidden, not closed).
+    package var mayAttachExternalBuffer: Bool { connection.lock.withLock { state.mayAttach } }
+
+    /// Something else attached and committed a buffer: the window is shown.
+    package func externalBufferAttached() {
+        connection.lock.withLock { state.attach() }
     }
 
     /// Closes the window: its frame timing, then the toplevel, the xdg_surface, the surface and the

@@ -22,6 +22,9 @@
         case makeCurrentFailed(EGLErrorCode)
         /// `eglSwapBuffers` failed (the window gone, the connection lost).
         case swapFailed(EGLErrorCode)
+        /// The window is hidden (`WaylandWindow.unmap()`): a buffer on an unmapped surface is a
+        /// protocol error, so nothing is swapped until `WaylandWindow.remap(timeout:)`.
+        case windowHidden
         /// A size out of range; the text says which.
         case invalidSize(width: Int, height: Int)
         /// The surface was used after ``WaylandEGLSurface/close()``.
@@ -48,6 +51,8 @@
                 "eglSwapBuffers failed (\(code)); the window or its connection is gone"
             case .invalidSize(let width, let height):
                 "an EGL window surface is 1 to \(WaylandWindow.maximumDimension) pixels wide and high, not \(width) × \(height)"
+            case .windowHidden:
+                "the window is hidden, so nothing was swapped; remap it (WaylandWindow.remap) to draw again"
             case .closed:
                 "the EGL window surface was closed; make a new one"
             case .wayland(let error):

@@ -25,6 +25,10 @@
     /// `WaylandWindow.draw(waitingUpTo:_:)` and `WaylandWindow.commit(damage:)`
     /// are not used with it.
     ///
+    /// To hide the window, `WaylandWindow.unmap()`: until `WaylandWindow.remap(timeout:)` returns,
+    /// ``swapBuffers()`` swaps nothing and throws ``WaylandEGLError/windowHidden`` (a buffer on an
+    /// unmapped surface is a protocol error); the first swap after it shows the window.
+    ///
     /// A context is current on one thread at a time: the surface releases it after making it, and
     /// ``makeCurrent()`` (or ``swapBuffers()``) makes it current on the thread that draws, the link's.
     /// Use the surface from one thread at a time. Close it (or let it go) before the window's
@@ -97,6 +101,7 @@
                 self.context = context
                 self.surface = surface
                 self.nativeWindow = nativeWindow
+                window.attachBuffersExternally()
             } catch {
                 eglTerminate(display)
                 throw error
@@ -143,13 +148,15 @@
         /// interval 0 it does not wait for the compositor.
         ///
         /// - Returns: CLOCK_MONOTONIC in nanoseconds just before the swap.
-        /// - Throws: ``WaylandEGLError/swapFailed(_:)``, ``WaylandEGLError/makeCurrentFailed(_:)`` or
-        ///   ``WaylandEGLError/closed``.
+        /// - Throws: ``WaylandEGLError/swapFailed(_:)``, ``WaylandEGLError/makeCurrentFailed(_:)``,
+        ///   ``WaylandEGLError/windowHidden`` (nothing swapped) or ``WaylandEGLError/closed``.
         @discardableResult
         public func swapBuffers() throws(WaylandEGLError) -> Int64 {
             try makeCurrent()
+            guard window.mayAttachExternalBuffer else { throw .windowHidden }
             let time = KernelClock.monotonicNanoseconds()
             guard eglSwapBuffers(display, surface) == EGL_TRUE else { throw .swapFailed(.current) }
+            window.externalBufferAttached()
             return time
         }
 

@@ -2,11 +2,11 @@
 # An OpenGL ES front end on FrameClock (Examples/GLESClock): builds it (EGL and GLES only there, into
 # its own build folder) and runs gles-clock for 300 frames under weston headless (repaint-window=16,
 # as the Wayland tests) and under mutter headless, drawn by Mesa's llvmpipe on one thread, and under
-# weston once more with the surface adopted as a toolkit's and resized mid-run. It checks that every
-# frame reached the link's timeline with its presentation (none pending at the end, none discarded);
-# that a bad option, a machine without an EGL driver and the compositor's death mid-run are a clear
-# error and exit 1, never a hang, no frame left pending; and that a default build of FrameClock
-# (clock-demo) links neither libEGL nor libvulkan.
+# weston once more with the surface adopted as a toolkit's, resized and hidden mid-run. It checks
+# that every frame reached the link's timeline with its presentation (none pending at the end, none
+# discarded but the one hidden); that a bad option, a machine without an EGL driver and the
+# compositor's death mid-run are a clear error and exit 1, never a hang, no frame left pending; and
+# that a default build of FrameClock (clock-demo) links neither libEGL nor libvulkan.
 # Usage: Tests/GPU/run-gles-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -126,10 +126,11 @@ run_under weston 0 weston --backend=headless-backend.so --socket=wl-gles --idle-
 run_under mutter $((frames / 100)) dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=wl-gles \
     --virtual-monitor 800x600@60 || exit 1
 # A toolkit's EGL surface: the link adopts the display and surface by their raw pointers; and the
-# surface grown by half mid-run (the 100th frame drawn at the new size).
+# surface grown by half mid-run (the 100th frame drawn at the new size), then hidden for 300 ms
+# after the 200th frame's swap (that frame may be replaced unseen: discarded, never pending).
 surface=adopted
-extra=(--resize-at 100)
-run_under weston 0 weston --backend=headless-backend.so --socket=wl-gles --idle-time=0 \
+extra=(--resize-at 100 --hide-at 200)
+run_under weston 1 weston --backend=headless-backend.so --socket=wl-gles --idle-time=0 \
     --config=RUNTIME/weston.ini || exit 1
 
 # A default build (no EGLSurfaces trait) links no GPU library: clock-demo as `swift build` makes it.

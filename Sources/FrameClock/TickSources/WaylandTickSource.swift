@@ -121,7 +121,7 @@
         var presentationObserver: ((WaylandPresentedFrame, Int64) -> Void)?
 
         /// Feedbacks asked for and not answered, at most: a hidden surface answers none until it is
-        /// shown again, and frames beyond these go without feedback meanwhile.
+        /// shown again; past it the oldest is taken as discarded, and the newest frame asks.
         static var maximumOutstandingFeedback: Int { 8 }
         /// The interval assumed when the compositor names no output refresh.
         static var defaultInterval: Int64 { 16_666_667 }
@@ -342,8 +342,14 @@
             } catch {
                 throw failure(error)
             }
-            guard feedbackUnavailable == nil, feedbackTicks.count < Self.maximumOutstandingFeedback else {
-                return
+            guard feedbackUnavailable == nil else { return }
+            if feedbackTicks.count >= Self.maximumOutstandingFeedback,
+                let oldest = feedbackTicks.min(by: { $0.value.tick < $1.value.tick })
+            {
+                // Unanswered this long, the oldest frame was not shown (a hidden surface answers
+                // none): it gives way, so that no frame is left without an outcome.
+                feedbackTicks.removeValue(forKey: oldest.key)
+                sink(.discarded(tick: oldest.value.tick))
             }
             do {
                 let id = try surface.requestPresentationFeedback()

@@ -14,6 +14,8 @@ final class FrameDrawer: Sendable {
     private let count: Int
     /// The frame before which the surface grows to `grownSize`, if any.
     private let resize: (at: Int, grownSize: Int)?
+    /// The frame after whose swap the window is hidden for `duration`, if any.
+    private let hide: (at: Int, duration: Duration)?
     private let state = Mutex(Progress())
     /// Signalled when the first `count` frames are drawn, or a swap failed.
     let done = DispatchSemaphore(value: 0)
@@ -32,12 +34,14 @@ final class FrameDrawer: Sendable {
     }
 
     init(
-        gles: WaylandEGLSurface, renderer: RingRenderer, count: Int, resize: (at: Int, grownSize: Int)? = nil
+        gles: WaylandEGLSurface, renderer: RingRenderer, count: Int, resize: (at: Int, grownSize: Int)? = nil,
+        hide: (at: Int, duration: Duration)? = nil
     ) {
         self.gles = gles
         self.renderer = renderer
         self.count = count
         self.resize = resize
+        self.hide = hide
         ring = Mutex(ClockRingBox(ring: ClockRing()))
     }
 
@@ -74,15 +78,32 @@ final class FrameDrawer: Sendable {
                     try gles.resize(width: resize.grownSize, height: resize.grownSize)
                 }
                 try drawAndSwap(at: frame.targetTimestamp)
+            } catch .windowHidden {
+                return  // not drawn, not counted: the window is shown again in a moment
             } catch {
                 progress.failure = .egl(error)
                 done.signal()
                 return
             }
             guard progress.sequences.count < count else { return }
+            if let hide, hide.at == progress.sequences.count {
+                do throws(WaylandError) {
+                    try hideForAMoment(hide.duration)
+                } catch {
+                    progress.failure = .wayland(error)
+                    done.signal()
+                }
+            }
             progress.sequences.append(frame.sequence)
             if progress.sequences.count == count { done.signal() }
         }
+    }
+
+    /// Hides the window now, mid-frame, and shows it again from another thread after `duration`.
+    private func hideForAMoment(_ duration: Duration) throws(WaylandError) {
+        let window = gles.window
+        try window.unmap()
+        DispatchQueue.global().asyncAfter(deadline: .after(duration)) { try? window.remap() }
     }
 
     /// Has the next callback release the context from the link's thread (so that the surface can

@@ -17,6 +17,8 @@ struct GLESClockRun {
         var description: String
     }
 
+    /// How long `--hide-at` keeps the window hidden.
+    static let hiddenFor: Duration = .milliseconds(300)
     /// How much `--resize-at` grows the surface.
     static let growth = (numerator: 3, denominator: 2)
     /// How long the frames' feedback may take to arrive once they are all drawn.
@@ -63,7 +65,8 @@ struct GLESClockRun {
             gles: gles, renderer: renderer, count: options.frames,
             resize: options.resizeAt.map {
                 ($0, options.size * Self.growth.numerator / Self.growth.denominator)
-            })
+            },
+            hide: options.hideAt.map { ($0, Self.hiddenFor) })
         showFirstFrame(window: window, drawer: drawer)
         let cpuBefore = ProcessCPUTime.now()
         var report: PresentationReport

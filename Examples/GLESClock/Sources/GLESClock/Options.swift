@@ -1,5 +1,5 @@
 /// gles-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|swap-interval-1`,
-/// `--surface window|adopted`, `--resize-at FRAME`.
+/// `--surface window|adopted`, `--resize-at FRAME`, `--hide-at FRAME`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
@@ -11,6 +11,8 @@ struct Options {
     var surface = SurfaceAccess.window
     /// The frame (counted from 0) before which the surface grows by half, mid-run; nil: never.
     var resizeAt: Int?
+    /// The frame (counted from 0) after whose swap the window is hidden, for a moment; nil: never.
+    var hideAt: Int?
 
     /// How the link finds the surface the frames are swapped to.
     enum SurfaceAccess: String, CaseIterable {
@@ -33,7 +35,7 @@ struct Options {
 
     static let usage =
         "usage: gles-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|swap-interval-1] "
-        + "[--surface window|adopted] [--resize-at FRAME]"
+        + "[--surface window|adopted] [--resize-at FRAME] [--hide-at FRAME]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -69,6 +71,11 @@ struct Options {
                     throw Failure(description: "--resize-at needs a frame number from 0, not '\(value)'")
                 }
                 resizeAt = index
+            case "--hide-at":
+                guard let index = Int(value), index >= 0 else {
+                    throw Failure(description: "--hide-at needs a frame number from 0, not '\(value)'")
+                }
+                hideAt = index
             case "--surface":
                 guard let chosen = SurfaceAccess(rawValue: value) else {
                     let names = SurfaceAccess.allCases.map(\.rawValue).joined(separator: ", ")
