@@ -10,6 +10,8 @@ struct FrameRecord: Sendable {
     var samplingTime: Int64
     /// Whole intervals missed before this frame.
     var skipped: Int
+    /// How long drawing and committing the frame took, in nanoseconds.
+    var drawTime: Int64
     var phase: PullPhase
     /// The pull the finger asked for (while dragging).
     var fingerOffset: Double?

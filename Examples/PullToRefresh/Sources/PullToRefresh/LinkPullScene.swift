@@ -51,18 +51,20 @@ actor LinkPullScene {
         guard failure == nil else { return }
         let rootTime = rootTime(of: frame.targetTimestamp)
         gesture.settle(atRootTime: rootTime)
+        let drawStart = MonotonicInstant.now()
         do {
             try window.present(gesture.scene, atRootTime: rootTime)
         } catch {
             failure = "\(error)"
         }
+        let drawTime = (MonotonicInstant.now() - drawStart) / .nanoseconds(1)
         let handOff = gesture.lastHandOff.flatMap { $0.rootTime == rootTime ? $0 : nil }
         let samplingTime = frame.timestamp - link.input.resamplingLatency
         log.append(
             FrameRecord(
                 timestamp: frame.timestamp.nanoseconds, target: frame.targetTimestamp.nanoseconds,
                 duration: Int64(frame.duration / .nanoseconds(1)),
-                samplingTime: samplingTime.nanoseconds, skipped: frame.skippedFrames, phase: gesture.phase,
+                samplingTime: samplingTime.nanoseconds, skipped: frame.skippedFrames, drawTime: Int64(drawTime), phase: gesture.phase,
                 fingerOffset: gesture.fingerOffset, offset: gesture.scene.offset(atRootTime: rootTime),
                 offsetVelocity: gesture.scene.offsetVelocity(atRootTime: rootTime),
                 arrowAngle: gesture.scene.arrowAngle(atRootTime: rootTime),

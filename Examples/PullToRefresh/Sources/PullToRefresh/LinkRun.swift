@@ -5,6 +5,8 @@ import FrameClock
 /// callback.
 struct LinkRun {
     let options: Options
+    /// The injector's FIFO, for the self-test.
+    let fifo: InjectorFIFO?
 
     /// How often the interactive run looks whether the window was closed.
     private static let closePoll = Duration.milliseconds(50)
@@ -20,17 +22,10 @@ struct LinkRun {
         let scene = try LinkPullScene(link: link, window: window, log: log)
         try link.setInputHandler(isolatedTo: scene) { scene, batch in scene.handle(batch) }
         try link.start(isolatedTo: scene) { scene, frame in scene.draw(frame) }
-        let fifo: InjectorFIFO
-        do {
-            guard let path = options.injectFIFO else {
-                while !window.window.isCloseRequested { SelfTestScript.pause(Self.closePoll) }
-                link.invalidate()
-                return await finish(scene, log: log, report: nil)
-            }
-            fifo = try InjectorFIFO(path: path)
-        } catch {
+        guard let fifo else {
+            while !window.window.isCloseRequested { SelfTestScript.pause(Self.closePoll) }
             link.invalidate()
-            throw error
+            return await finish(scene, log: log, report: nil)
         }
         let outcome = SelfTestScript(downSeconds: options.duration).play(to: fifo, watching: log)
         link.invalidate()

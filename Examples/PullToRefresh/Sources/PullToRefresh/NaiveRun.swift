@@ -7,6 +7,8 @@ import Synchronization
 /// figures are printed, not judged.
 struct NaiveRun {
     let options: Options
+    /// The injector's FIFO, for the self-test.
+    let fifo: InjectorFIFO?
 
     /// The animation timer's period when no input comes.
     private static let animationPeriod = Duration.nanoseconds(16_666_667)
@@ -43,15 +45,10 @@ struct NaiveRun {
         }
         loop.start()
         var outcome = SelfTestScript.Outcome()
-        if let path = options.injectFIFO {
-            do {
-                let fifo = try InjectorFIFO(path: path)
-                outcome = SelfTestScript(downSeconds: options.duration).play(to: fifo, watching: log)
-            } catch {
-                inbox.stop()
-                while !inbox.hasStopped { SelfTestScript.pause(.milliseconds(1)) }
-                throw error
-            }
+        if let fifo {
+            var script = SelfTestScript(downSeconds: options.duration)
+            script.framesBeforeTarget = 1
+            outcome = script.play(to: fifo, watching: log)
         } else {
             while !window.window.isCloseRequested { SelfTestScript.pause(.milliseconds(50)) }
         }
@@ -69,14 +66,20 @@ struct NaiveRun {
         return 0
     }
 
-    /// The redraws a second while a finger or button held the header.
+    /// The redraws a second while a finger or button held the header (each drag's redraws over its
+    /// span, summed).
     private static func dragRate(_ frames: [FrameRecord]) -> String {
-        let dragging = frames.filter { $0.phase == .dragging }
-        guard let first = dragging.first, let last = dragging.last, last.timestamp > first.timestamp else {
-            return "no redraws while dragging"
+        var count = 0
+        var nanoseconds: Int64 = 0
+        var runStart: Int64?
+        for (index, frame) in frames.enumerated() where frame.phase == .dragging {
+            count += 1
+            if index == 0 || frames[index - 1].phase != .dragging { runStart = frame.timestamp }
+            let endsRun = index == frames.count - 1 || frames[index + 1].phase != .dragging
+            if endsRun, let start = runStart { nanoseconds += frame.timestamp - start }
         }
-        let seconds = Double(last.timestamp - first.timestamp) / 1e9
-        return "\(dragging.count) redraws while dragging, \((Double(dragging.count) / seconds).fixed(1)) a second"
+        guard nanoseconds > 0 else { return "no redraws while dragging" }
+        return "\(count) redraws while dragging, \((Double(count) / (Double(nanoseconds) / 1e9)).fixed(1)) a second"
     }
 
     /// The loop: events as they come, each handled and drawn; the timer's redraws between them.
@@ -86,6 +89,7 @@ struct NaiveRun {
         var counts = Counts()
         var lastRedraw = origin
         var isRefreshInFlight = false
+        var drawnPhase = gesture.phase
         let rootTime = { (instant: MonotonicInstant) in Double((instant - origin) / .nanoseconds(1)) / 1e9 }
         let redraw = { (now: MonotonicInstant) -> Bool in
             do {
@@ -94,16 +98,19 @@ struct NaiveRun {
                 counts.failure = "\(error)"
                 return false
             }
+            let drawTime = (MonotonicInstant.now() - now) / .nanoseconds(1)
             log.append(
                 FrameRecord(
                     timestamp: now.nanoseconds, target: now.nanoseconds, duration: 0,
-                    samplingTime: now.nanoseconds, skipped: 0, phase: gesture.phase,
+                    samplingTime: now.nanoseconds, skipped: 0, drawTime: Int64(drawTime), phase: gesture.phase,
                     fingerOffset: gesture.fingerOffset, offset: scene.offset(atRootTime: rootTime(now)),
                     offsetVelocity: scene.offsetVelocity(atRootTime: rootTime(now)),
                     arrowAngle: scene.arrowAngle(atRootTime: rootTime(now)), grabbed: false, handOff: nil))
             lastRedraw = now
+            drawnPhase = gesture.phase
             return true
         }
+        _ = redraw(origin)
         while !inbox.isStopping && counts.failure == nil {
             _ = window.window.frameTiming.nextEvent(timeout: eventWait)
             for waylandEvent in inbox.drain() {
@@ -131,7 +138,8 @@ struct NaiveRun {
                 gesture.finishRefresh(atRootTime: rootTime(now))
             }
             gesture.settle(atRootTime: rootTime(now))
-            if gesture.phase != .idle && gesture.phase != .dragging && now - lastRedraw >= animationPeriod {
+            let isAnimating = gesture.phase != .idle && gesture.phase != .dragging
+            if (isAnimating || gesture.phase != drawnPhase) && now - lastRedraw >= animationPeriod {
                 if redraw(now) { counts.timerRedraws += 1 }
             }
         }

@@ -31,6 +31,11 @@ struct SelfTestReport {
         lines.append(
             "frames: \(frames.count), skipped \(frames.reduce(0) { $0 + $1.skipped }); events sent \(sentCount), received \(discrete.count) discrete and \(motion.count) motion samples"
         )
+        let drawTimes = frames.map(\.drawTime).sorted()
+        if let longest = drawTimes.last {
+            let median = Double(drawTimes[drawTimes.count / 2]) / 1e6
+            lines.append("drawing and committing a frame: median \(median.fixed(2)) ms, longest \((Double(longest) / 1e6).fixed(2)) ms")
+        }
         if let failure = outcome.failure { record(false, "script: \(failure)") }
         for (number, drag) in outcome.drags.enumerated() {
             checkEvents(of: drag, discrete: discrete, motion: motion)
@@ -73,18 +78,23 @@ struct SelfTestReport {
         var matched = 0
         var inOrder = true
         var previous = -1
+        var missing: [String] = []
         for sent in drag.sent {
             let matches = samples.indices.filter {
                 samples[$0].time.nanoseconds == sent.time && abs((samples[$0].position?.y ?? -1) - sent.y) < 0.01
             }
-            guard matches.count == 1 else { continue }
+            guard matches.count == 1 else {
+                let at = Double(sent.time - drag.pressTime) / 1e6
+                missing.append("at \(at.fixed(0)) ms, y \(sent.y.fixed(2)): received \(matches.count) times")
+                continue
+            }
             matched += 1
             if matches[0] <= previous { inOrder = false }
             previous = matches[0]
         }
         record(
             kinds == drag.expectedDiscrete && matched == drag.sent.count && inOrder,
-            "\(drag.device) drag: \(kinds.count) of \(drag.expectedDiscrete.count) discrete events as sent, \(matched) of \(drag.sent.count) motion samples once each\(inOrder ? ", in order" : " OUT OF ORDER")"
+            "\(drag.device) drag: \(kinds.count) of \(drag.expectedDiscrete.count) discrete events as sent, \(matched) of \(drag.sent.count) motion samples once each\(inOrder ? ", in order" : " OUT OF ORDER")\(missing.isEmpty ? "" : " (" + missing.joined(separator: "; ") + ")")"
         )
     }
 

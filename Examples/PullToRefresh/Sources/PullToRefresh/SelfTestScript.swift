@@ -17,8 +17,10 @@ struct SelfTestScript {
     static let backAbove = 30.0
     /// How far into the spring home the touch grabs the header.
     static let grabDelay = Duration.milliseconds(100)
-    /// The frames the window shows before the injector is aimed at it.
-    static let framesBeforeTarget = 10
+    /// The frames the window shows before the injector is aimed at it (the naive variant draws one
+    /// until input comes), and the pause after them while the compositor maps it.
+    var framesBeforeTarget = 10
+    static let mappingPause = Duration.milliseconds(200)
 
     /// The drags as played, or why the script stopped.
     struct Outcome {
@@ -48,10 +50,11 @@ struct SelfTestScript {
     /// Plays the script to `fifo` while the app records into `log`.
     func play(to fifo: InjectorFIFO, watching log: RunLog) -> Outcome {
         var outcome = Outcome()
-        guard Self.wait(Self.windowTimeout, { log.frameCount >= Self.framesBeforeTarget }) else {
+        guard Self.wait(Self.windowTimeout, { log.frameCount >= framesBeforeTarget }) else {
             outcome.failure = "the window showed no frames"
             return outcome
         }
+        Self.pause(Self.mappingPause)
         fifo.target(width: PullLayout.width, height: PullLayout.height)
         var pointer = ScriptedDrag(device: .pointer, segments: pointerSegments)
         pointer.play(to: fifo)

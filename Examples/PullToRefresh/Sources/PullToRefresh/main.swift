@@ -11,19 +11,20 @@
 let badUsage: Int32 = 2
 
 let options: Options
+let fifo: InjectorFIFO?
 do {
     options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    fifo = try options.injectFIFO.map { path throws(InjectorFIFO.Failure) in try InjectorFIFO(path: path) }
 } catch {
     printToStandardError("pull-to-refresh: \(error)\n\(Options.usage)")
     exit(badUsage)
 }
 
 do {
-    let status = options.naive ? try NaiveRun(options: options).run() : try await LinkRun(options: options).run()
+    let status =
+        options.naive
+        ? try NaiveRun(options: options, fifo: fifo).run() : try await LinkRun(options: options, fifo: fifo).run()
     exit(status)
-} catch let error as InjectorFIFO.Failure {
-    printToStandardError("pull-to-refresh: \(error)\n\(Options.usage)")
-    exit(badUsage)
 } catch {
     printToStandardError("pull-to-refresh: \(error)")
     exit(1)
