@@ -21,6 +21,6 @@ let package = Package(
                 .product(name: "MediaTiming", package: "FrameClock"),
                 .product(name: "Wayland", package: "FrameClock"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]),
+            swiftSettings: [.swiftLanguageMode(.v6)])
     ]
 )

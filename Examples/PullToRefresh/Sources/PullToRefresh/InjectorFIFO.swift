@@ -16,7 +16,8 @@ final class InjectorFIFO {
         }
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw Failure(description: "--inject-fifo: cannot open \(path) (errno \(errno); is weston running?)")
+            throw Failure(
+                description: "--inject-fifo: cannot open \(path) (errno \(errno); is weston running?)")
         }
     }
 

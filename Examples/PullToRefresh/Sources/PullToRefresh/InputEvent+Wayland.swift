@@ -27,7 +27,9 @@ extension InputEvent {
         case .key, .seatLost, .pointerLeft, .pointerAxis, .pointerFrame, .touchFrame:
             return nil
         }
-        let time = event.compositorMilliseconds.map { MonotonicInstant(compositorMilliseconds: $0, near: now) }
+        let time = event.compositorMilliseconds.map {
+            MonotonicInstant(compositorMilliseconds: $0, near: now)
+        }
         self.init(kind, at: time ?? now)
     }
 }

@@ -64,7 +64,8 @@ actor LinkPullScene {
             FrameRecord(
                 timestamp: frame.timestamp.nanoseconds, target: frame.targetTimestamp.nanoseconds,
                 duration: Int64(frame.duration / .nanoseconds(1)),
-                samplingTime: samplingTime.nanoseconds, skipped: frame.skippedFrames, drawTime: Int64(drawTime), phase: gesture.phase,
+                samplingTime: samplingTime.nanoseconds, skipped: frame.skippedFrames,
+                drawTime: Int64(drawTime), phase: gesture.phase,
                 fingerOffset: gesture.fingerOffset, offset: gesture.scene.offset(atRootTime: rootTime),
                 offsetVelocity: gesture.scene.offsetVelocity(atRootTime: rootTime),
                 arrowAngle: gesture.scene.arrowAngle(atRootTime: rootTime),

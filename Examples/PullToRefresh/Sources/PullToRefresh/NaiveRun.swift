@@ -1,5 +1,5 @@
-import FrameClock
 import Foundation
+import FrameClock
 import Synchronization
 
 /// The naive variant, for comparison: no display link. Each input event is handled as it arrives and
@@ -79,7 +79,8 @@ struct NaiveRun {
             if endsRun, let start = runStart { nanoseconds += frame.timestamp - start }
         }
         guard nanoseconds > 0 else { return "no redraws while dragging" }
-        return "\(count) redraws while dragging, \((Double(count) / (Double(nanoseconds) / 1e9)).fixed(1)) a second"
+        return
+            "\(count) redraws while dragging, \((Double(count) / (Double(nanoseconds) / 1e9)).fixed(1)) a second"
     }
 
     /// The loop: events as they come, each handled and drawn; the timer's redraws between them.
@@ -102,7 +103,8 @@ struct NaiveRun {
             log.append(
                 FrameRecord(
                     timestamp: now.nanoseconds, target: now.nanoseconds, duration: 0,
-                    samplingTime: now.nanoseconds, skipped: 0, drawTime: Int64(drawTime), phase: gesture.phase,
+                    samplingTime: now.nanoseconds, skipped: 0, drawTime: Int64(drawTime),
+                    phase: gesture.phase,
                     fingerOffset: gesture.fingerOffset, offset: scene.offset(atRootTime: rootTime(now)),
                     offsetVelocity: scene.offsetVelocity(atRootTime: rootTime(now)),
                     arrowAngle: scene.arrowAngle(atRootTime: rootTime(now)), grabbed: false, handOff: nil))

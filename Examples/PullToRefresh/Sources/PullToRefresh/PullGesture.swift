@@ -105,7 +105,9 @@ final class PullGesture {
         phase = .springingBack
     }
 
-    private func begin(_ point: InputPointID, at position: InputPosition, time: MonotonicInstant, rootTime: Double) {
+    private func begin(
+        _ point: InputPointID, at position: InputPosition, time: MonotonicInstant, rootTime: Double
+    ) {
         guard grab == nil else { return }
         let offset = scene.offset(atRootTime: rootTime)
         grab = Grab(point: point, fingerY: position.y, offset: offset)
@@ -133,7 +135,9 @@ final class PullGesture {
 
     /// The release: the spring starts at the pull the finger had at `samplingTime` (the release's
     /// position carried along the release velocity), so that this frame is one step on from the last.
-    private func end(_ point: InputPointID, time: MonotonicInstant, samplingTime: MonotonicInstant, rootTime: Double) {
+    private func end(
+        _ point: InputPointID, time: MonotonicInstant, samplingTime: MonotonicInstant, rootTime: Double
+    ) {
         guard let grab, grab.point == point, let offset = fingerOffset else { return }
         let velocity = offset > 0 ? tracker.velocity(at: time).y : 0
         let lead = Double((samplingTime - time) / .nanoseconds(1)) / 1e9
@@ -157,6 +161,7 @@ final class PullGesture {
     }
 
     private func startSpring(from offset: Double, velocity: Double, to target: Double, rootTime: Double) {
-        springSettles = rootTime + scene.spring(from: offset, velocity: velocity, to: target, atRootTime: rootTime)
+        springSettles =
+            rootTime + scene.spring(from: offset, velocity: velocity, to: target, atRootTime: rootTime)
     }
 }

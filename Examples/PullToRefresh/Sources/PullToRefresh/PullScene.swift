@@ -70,10 +70,13 @@ final class PullScene {
     /// Springs the content from `offset`, moving at `velocity` per second, to `target`, beginning at
     /// `rootTime`: continuous in position and velocity with the motion it takes over. Returns how long
     /// it takes to settle, in seconds.
-    func spring(from offset: Double, velocity: Double, to target: Double, atRootTime rootTime: Double) -> Double {
+    func spring(from offset: Double, velocity: Double, to target: Double, atRootTime rootTime: Double)
+        -> Double
+    {
         let spring = SpringAnimation(
             property: .translationY, continuingFrom: offset, velocity: velocity, to: target,
-            mass: PullLayout.springMass, stiffness: PullLayout.springStiffness, damping: PullLayout.springDamping)
+            mass: PullLayout.springMass, stiffness: PullLayout.springStiffness,
+            damping: PullLayout.springDamping)
         content.transform = Transform2D(translationX: 0, y: target)
         content.add(spring, forKey: Self.pullKey, atRootTime: rootTime)
         return spring.settlingDuration
@@ -149,9 +152,9 @@ final class PullScene {
     }
 
     /// The spinner: one rounded bar replicated twelve times round the centre, hidden until a refresh.
-    private static func configuredSpinner(_ spinner: ReplicatorLayer, bar: Layer, in frame: Rect) throws(
-        LayerTreeError
-    ) -> ReplicatorLayer {
+    private static func configuredSpinner(_ spinner: ReplicatorLayer, bar: Layer, in frame: Rect)
+        throws(LayerTreeError) -> ReplicatorLayer
+    {
         let side = frame.size.width
         spinner.frame = frame
         spinner.instanceCount = spinnerBars

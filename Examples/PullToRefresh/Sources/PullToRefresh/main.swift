@@ -23,7 +23,8 @@ do {
 do {
     let status =
         options.naive
-        ? try NaiveRun(options: options, fifo: fifo).run() : try await LinkRun(options: options, fifo: fifo).run()
+        ? try NaiveRun(options: options, fifo: fifo).run()
+        : try await LinkRun(options: options, fifo: fifo).run()
     exit(status)
 } catch {
     printToStandardError("pull-to-refresh: \(error)")
