@@ -38,6 +38,8 @@ struct ScriptedDrag {
     /// How far ahead of now the first event is stamped, so that it is not in the past when sent.
     private static let lead: Int64 = 20_000_000
     private static let millisecond: Int64 = 1_000_000
+    /// How long the pointer rests on the window before its press.
+    private static let pointerSettle: Int64 = 50_000_000
 
     let device: Device
     let segments: [Segment]
@@ -64,12 +66,18 @@ struct ScriptedDrag {
     mutating func play(to fifo: InjectorFIFO) {
         let total = segments.reduce(0) { $0 + $1.seconds }
         let count = Int((total * Self.rate).rounded())
-        pressTime = (MonotonicInstant.now().nanoseconds + Self.lead) / Self.millisecond * Self.millisecond
         let (x, y0) = (Self.start.x, Self.start.y)
+        pressTime = (MonotonicInstant.now().nanoseconds + Self.lead) / Self.millisecond * Self.millisecond
+        if device == .pointer {
+            // The pointer enters the window first: its enter event carries no compositor time and is
+            // stamped when read, which must come before the drag's first sample.
+            Self.sleep(until: pressTime)
+            fifo.send("motion \(pressTime) \(x) \(y0)")
+            pressTime += Self.pointerSettle
+        }
         Self.sleep(until: pressTime)
         switch device {
         case .pointer:
-            fifo.send("motion \(pressTime) \(x) \(y0)")
             fifo.send("button \(pressTime) \(Self.leftButton) 1")
         case .touch:
             fifo.send("touch-down \(pressTime) \(Self.touchID) \(x) \(y0)")
