@@ -1,0 +1,31 @@
+import FrameClock
+import Wayland
+
+/// The frames paced by the driver alone, as a render loop is usually written: a FIFO swapchain, and
+/// a loop of acquire, clear and present, the present blocking until the compositor takes the frame.
+/// Each frame asks for presentation feedback before its present, only to learn when it was shown;
+/// nothing predicts when.
+struct FIFOLoop {
+    var window: WaylandWindow
+    var presenter: ClearPresenter
+
+    /// Presents `frames` frames, then waits up to `settleTimeout` for the last ones' feedback.
+    func run(frames: Int, settleTimeout: Duration) throws(VulkanClockRun.Failure) -> [FrameRecord] {
+        var recorder = FeedbackRecorder(window: window)
+        do {
+            for _ in 0..<frames {
+                let start = MonotonicInstant.now()
+                try recorder.requestFeedback(start: start)
+                // The colour tells the time the present returns: the loop knows no better.
+                try presenter.clearAndPresent(ClockColour(at: start))
+                try recorder.collect(until: start)
+            }
+            try recorder.collect(until: .now() + settleTimeout)
+        } catch let error as VulkanError {
+            throw .vulkan(error)
+        } catch {
+            throw VulkanClockRun.Failure(description: "wayland: \(error)")
+        }
+        return recorder.records
+    }
+}
