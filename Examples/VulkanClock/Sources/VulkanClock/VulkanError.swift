@@ -22,6 +22,8 @@ enum VulkanError: Error, CustomStringConvertible {
             "no Vulkan driver: vkCreateInstance returned \(result.name)"
         case .missingInstanceExtension(let name):
             "the Vulkan instance has no \(name) extension"
+        case .noPresentCapableQueue(0):
+            "no present-capable queue: the Vulkan drivers found no device"
         case .noPresentCapableQueue(let devicesSeen):
             "no present-capable queue: none of \(devicesSeen) Vulkan devices can clear and present to the surface"
         case .unsupportedSurface(let what):

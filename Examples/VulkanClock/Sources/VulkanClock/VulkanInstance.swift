@@ -18,27 +18,14 @@ final class VulkanInstance {
     init(window: WaylandWindow) throws(VulkanError) {
         let offered = try Self.instanceExtensions()
         if let missing = Self.requiredExtensions.first(where: { !offered.contains($0) }) {
-            throw offered.isEmpty
-                ? .noDriver(VK_ERROR_INCOMPATIBLE_DRIVER) : .missingInstanceExtension(missing)
+            // The loader offers some extensions of its own: a bare instance tells whether a driver is there.
+            let (bare, result) = Self.makeInstance(extensions: [])
+            guard let bare else { throw .noDriver(result) }
+            vkDestroyInstance(bare, nil)
+            throw .missingInstanceExtension(missing)
         }
-        var created: VkInstance?
-        let result = "vulkan-clock".withCString { name in
-            withCStringArray(Self.requiredExtensions) { extensions in
-                var application = VkApplicationInfo()
-                application.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
-                application.pApplicationName = name
-                application.apiVersion = Self.apiVersion
-                return withUnsafePointer(to: application) { application in
-                    var info = VkInstanceCreateInfo()
-                    info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-                    info.pApplicationInfo = application
-                    info.enabledExtensionCount = UInt32(Self.requiredExtensions.count)
-                    info.ppEnabledExtensionNames = extensions
-                    return vkCreateInstance(&info, nil, &created)
-                }
-            }
-        }
-        guard result == VK_SUCCESS, let created else {
+        let (full, result) = Self.makeInstance(extensions: Self.requiredExtensions)
+        guard let created = full else {
             throw result == VK_ERROR_EXTENSION_NOT_PRESENT
                 ? .missingInstanceExtension(Self.requiredExtensions.joined(separator: " or "))
                 : .noDriver(result)
@@ -60,6 +47,28 @@ final class VulkanInstance {
     deinit {
         vkDestroySurfaceKHR(instance, surface, nil)
         vkDestroyInstance(instance, nil)
+    }
+
+    /// A new instance with `extensions`, or nil and why not.
+    private static func makeInstance(extensions: [String]) -> (VkInstance?, VkResult) {
+        var created: VkInstance?
+        let result = "vulkan-clock".withCString { name in
+            withCStringArray(extensions) { names in
+                var application = VkApplicationInfo()
+                application.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
+                application.pApplicationName = name
+                application.apiVersion = apiVersion
+                return withUnsafePointer(to: application) { application in
+                    var info = VkInstanceCreateInfo()
+                    info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+                    info.pApplicationInfo = application
+                    info.enabledExtensionCount = UInt32(extensions.count)
+                    info.ppEnabledExtensionNames = names
+                    return vkCreateInstance(&info, nil, &created)
+                }
+            }
+        }
+        return (result == VK_SUCCESS ? created : nil, result)
     }
 
     /// The names of the instance extensions the loader and its drivers offer (none without a driver).
