@@ -22,6 +22,9 @@ struct FIFOLoop {
             }
             try recorder.collect(until: .now() + settleTimeout)
         } catch let error as VulkanError {
+            if let failure = window.connection.failure {
+                throw VulkanClockRun.Failure(description: "the compositor went away: \(failure)")
+            }
             throw .vulkan(error)
         } catch {
             throw VulkanClockRun.Failure(description: "wayland: \(error)")

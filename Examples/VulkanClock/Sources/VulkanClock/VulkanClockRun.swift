@@ -96,7 +96,11 @@ struct VulkanClockRun {
         }
         let giveUpAt = MonotonicInstant.now() + Self.frameTimeout * options.frames + Self.settleTimeout
         while clearer.progress.sequences.count < options.frames {
-            if let failure = clearer.progress.failure { throw .vulkan(failure) }
+            if let failure = clearer.progress.failure {
+                // The compositor gone shows first as a surface lost or out of date: name the cause.
+                try Self.checkConnection(window.connection)
+                throw .vulkan(failure)
+            }
             try Self.checkConnection(window.connection)
             guard MonotonicInstant.now() < giveUpAt else {
                 throw Failure(
