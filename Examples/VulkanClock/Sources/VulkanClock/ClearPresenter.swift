@@ -94,7 +94,7 @@ final class ClearPresenter: @unchecked Sendable {
     ///
     /// - Returns: Whether the frame was presented (not when the swapchain was out of date and made
     ///   again first: its requests ride the next frame's commit).
-    /// - Throws: ``VulkanError/acquireTimedOut(_:)``, or the call that failed
+    /// - Throws: ``VulkanError/acquireTimedOut(_:)``, ``VulkanError/clearTimedOut(_:)``, or the call that failed
     ///   (`VK_ERROR_SURFACE_LOST_KHR` when the compositor is gone).
     @discardableResult
     func clearAndPresent(_ colour: ClockColour) throws(VulkanError) -> Bool {
@@ -102,7 +102,7 @@ final class ClearPresenter: @unchecked Sendable {
         var fence: VkFence? = clearedFence
         let waited = vkWaitForFences(
             device.device, 1, &fence, VkBool32(VK_TRUE), Self.waitLimit.vulkanTimeout)
-        guard waited != VK_TIMEOUT else { throw .acquireTimedOut(Self.waitLimit) }
+        guard waited != VK_TIMEOUT else { throw .clearTimedOut(Self.waitLimit) }
         try waited.check("vkWaitForFences")
         var index: UInt32 = 0
         let acquired = vkAcquireNextImageKHR(
@@ -120,11 +120,11 @@ final class ClearPresenter: @unchecked Sendable {
         try submit(signalling: swapchain.clearedSemaphores[Int(index)], queue: device.queue)
         let presented = present(index, of: swapchain, queue: device.queue)
         switch presented {
-        case VK_SUCCESS where acquired == VK_SUCCESS:
-            recreationsInARow = 0
-            return true
         case VK_SUCCESS, VK_SUBOPTIMAL_KHR:
-            try recreateSwapchain(after: presented)
+            if presented == VK_SUBOPTIMAL_KHR || acquired == VK_SUBOPTIMAL_KHR {
+                try recreateSwapchain(after: presented)
+            }
+            recreationsInARow = 0
             return true
         case VK_ERROR_OUT_OF_DATE_KHR:
             try recreateSwapchain(after: presented)

@@ -13,6 +13,8 @@ enum VulkanError: Error, CustomStringConvertible {
     case unsupportedSurface(String)
     /// No swapchain image came within the wait: the compositor stopped releasing buffers.
     case acquireTimedOut(Duration)
+    /// The previous frame's clear did not finish within the wait.
+    case clearTimedOut(Duration)
     /// A call returned an error code.
     case callFailed(String, VkResult)
 
@@ -30,6 +32,8 @@ enum VulkanError: Error, CustomStringConvertible {
             "the surface cannot be used: \(what)"
         case .acquireTimedOut(let wait):
             "no swapchain image within \(wait): the compositor holds every buffer"
+        case .clearTimedOut(let wait):
+            "the previous frame's clear did not finish within \(wait)"
         case .callFailed(let call, let result):
             "\(call) failed: \(result.name)"
         }
