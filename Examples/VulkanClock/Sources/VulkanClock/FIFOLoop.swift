@@ -10,25 +10,15 @@ struct FIFOLoop {
     var presenter: ClearPresenter
 
     /// Presents `frames` frames, then waits up to `settleTimeout` for the last ones' feedback.
-    func run(frames: Int, settleTimeout: Duration) throws(VulkanClockRun.Failure) -> [FrameRecord] {
+    func run(frames: Int, settleTimeout: Duration) throws(RunFailure) -> [FrameRecord] {
         var recorder = FeedbackRecorder(window: window)
-        do {
-            for _ in 0..<frames {
-                let start = MonotonicInstant.now()
-                try recorder.requestFeedback(start: start)
-                // The colour tells the time the present returns: the loop knows no better.
-                try presenter.clearAndPresent(ClockColour(at: start))
-                try recorder.collect(until: start)
-            }
-            try recorder.collect(until: .now() + settleTimeout)
-        } catch let error as VulkanError {
-            if let failure = window.connection.failure {
-                throw VulkanClockRun.Failure(description: "the compositor went away: \(failure)")
-            }
-            throw .vulkan(error)
-        } catch {
-            throw VulkanClockRun.Failure(description: "wayland: \(error)")
+        for _ in 0..<frames {
+            let start = MonotonicInstant.now()
+            // The colour tells the time the present returns: the loop knows no better.
+            try recorder.present(with: presenter, startedAt: start)
+            try recorder.collect(until: start)
         }
+        try recorder.collect(until: .now() + settleTimeout)
         return recorder.records
     }
 }

@@ -9,11 +9,6 @@ struct FeedbackRecorder {
     private(set) var records: [FrameRecord] = []
     private var recordOfFeedback: [UInt64: Int] = [:]
 
-    /// Why the events stopped: the window's connection broke or it was closed.
-    struct ConnectionEnded: Error, CustomStringConvertible {
-        var description: String
-    }
-
     init(window: WaylandWindow) {
         self.window = window
     }
@@ -21,16 +16,28 @@ struct FeedbackRecorder {
     /// Whether a frame is still waiting for its feedback.
     var hasPending: Bool { records.contains { $0.fate == .pending } }
 
-    /// Asks for feedback on the surface's next commit, for a frame started at `start`.
-    mutating func requestFeedback(start: MonotonicInstant) throws(WaylandError) {
-        let feedback = try window.frameTiming.requestPresentationFeedback()
-        recordOfFeedback[feedback] = records.count
-        records.append(FrameRecord(start: start, target: nil))
+    /// Presents a frame started at `start`, cleared to the colour of that time, with a request
+    /// for its presentation feedback.
+    mutating func present(with presenter: ClearPresenter, startedAt start: MonotonicInstant)
+        throws(RunFailure)
+    {
+        do throws(WaylandError) {
+            let feedback = try window.frameTiming.requestPresentationFeedback()
+            recordOfFeedback[feedback] = records.count
+            records.append(FrameRecord(start: start, target: nil))
+        } catch {
+            throw .wayland(error)
+        }
+        do throws(VulkanError) {
+            try presenter.clearAndPresent(ClockColour(at: start))
+        } catch {
+            throw RunFailure(error, on: window.connection)
+        }
     }
 
     /// Takes the events that arrive until `deadline` or until no frame is pending; with a deadline
     /// already past, only those already read.
-    mutating func collect(until deadline: MonotonicInstant) throws(ConnectionEnded) {
+    mutating func collect(until deadline: MonotonicInstant) throws(RunFailure) {
         repeat {
             let timeout = max(.zero, MonotonicInstant.now().duration(to: deadline))
             switch window.frameTiming.nextEvent(timeout: timeout) {
@@ -43,9 +50,9 @@ struct FeedbackRecorder {
             case .timedOut:
                 return
             case .closed:
-                throw ConnectionEnded(description: "the window was closed")
+                throw .windowClosed
             case .connectionLost(let errno):
-                throw ConnectionEnded(description: "the compositor went away (\(errno))")
+                throw .compositorGone(window.connection.failure ?? .connectionLost(errno))
             }
         } while hasPending
     }

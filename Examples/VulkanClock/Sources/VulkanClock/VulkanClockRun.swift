@@ -12,14 +12,6 @@ import Wayland
 struct VulkanClockRun {
     var options: Options
 
-    /// Why the run stopped: a Wayland or Vulkan failure, or the link's, in one line.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-
-        /// A Vulkan failure, which names what is missing or the call that failed.
-        static func vulkan(_ error: VulkanError) -> Failure { Failure(description: "vulkan: \(error)") }
-    }
-
     /// How long the frames' feedback may take to arrive once they are all presented.
     static let settleTimeout: Duration = .seconds(2)
     /// How long the first frame's feedback is waited for before the frames start.
@@ -36,16 +28,16 @@ struct VulkanClockRun {
     }
 
     /// Runs and returns the present mode and the figures.
-    func run() throws(Failure) -> Outcome {
+    func run() throws(RunFailure) -> Outcome {
         let connection: WaylandConnection
         let window: WaylandWindow
-        do {
+        do throws(WaylandError) {
             connection = try WaylandConnection()
             window = try WaylandWindow(
                 connection: connection, title: "vulkan-clock", width: options.size, height: options.size,
                 appID: "org.frameclock.vulkan-clock")
         } catch {
-            throw Failure(description: "wayland: \(error)")
+            throw .wayland(error)
         }
         defer {
             window.close()
@@ -53,7 +45,7 @@ struct VulkanClockRun {
         }
         let asked = options.pacing == .fifo ? VK_PRESENT_MODE_FIFO_KHR : VK_PRESENT_MODE_MAILBOX_KHR
         let presenter: ClearPresenter
-        do {
+        do throws(VulkanError) {
             presenter = try ClearPresenter(window: window, mode: asked)
         } catch {
             throw .vulkan(error)
@@ -77,7 +69,8 @@ struct VulkanClockRun {
 
     /// The frames paced by a display link on the window, each present the commit its frame
     /// callback and feedback ride on.
-    private func runLinked(window: WaylandWindow, presenter: ClearPresenter) throws(Failure) -> [FrameRecord]
+    private func runLinked(window: WaylandWindow, presenter: ClearPresenter) throws(RunFailure)
+        -> [FrameRecord]
     {
         let clearer = FrameClearer(presenter: presenter, count: options.frames)
         let link: DisplayLink
@@ -87,25 +80,21 @@ struct VulkanClockRun {
             link.dispatch = options.pacing == .linkAtRenderDeadline ? .renderDeadline : .afterVBlank
             try link.start { frame in clearer.frame(frame) }
         } catch {
-            throw Failure(description: "display link: \(error)")
+            throw .displayLink(error)
         }
         // After these, no callback touches the presenter, which is closed on this thread.
         defer {
             link.invalidate()
             clearer.stop()
         }
-        let giveUpAt = MonotonicInstant.now() + Self.frameTimeout * options.frames + Self.settleTimeout
+        let allowed = Self.frameTimeout * options.frames + Self.settleTimeout
+        let giveUpAt = MonotonicInstant.now() + allowed
         while clearer.progress.sequences.count < options.frames {
-            if let failure = clearer.progress.failure {
-                // The compositor gone shows first as a surface lost or out of date: name the cause.
-                try Self.checkConnection(window.connection)
-                throw .vulkan(failure)
-            }
+            if let failure = clearer.progress.failure { throw RunFailure(failure, on: window.connection) }
             try Self.checkConnection(window.connection)
             guard MonotonicInstant.now() < giveUpAt else {
-                throw Failure(
-                    description:
-                        "only \(clearer.progress.sequences.count) of \(options.frames) frames in time")
+                throw .tooSlow(
+                    presented: clearer.progress.sequences.count, of: options.frames, within: allowed)
             }
             usleep(Self.pollMicroseconds)
         }
@@ -123,24 +112,17 @@ struct VulkanClockRun {
 
     /// Presents the first frame with a request for presentation feedback, and waits a little for
     /// it: a link made afterwards starts on the compositor's phase.
-    private func showFirstFrame(window: WaylandWindow, presenter: ClearPresenter) throws(Failure) {
+    private func showFirstFrame(window: WaylandWindow, presenter: ClearPresenter) throws(RunFailure) {
         var recorder = FeedbackRecorder(window: window)
-        do {
-            let start = MonotonicInstant.now()
-            try recorder.requestFeedback(start: start)
-            try presenter.clearAndPresent(ClockColour(at: start))
-            try recorder.collect(until: start + Self.firstFrameTimeout)
-        } catch let error as VulkanError {
-            throw .vulkan(error)
-        } catch {
-            throw Failure(description: "wayland: \(error)")
-        }
+        let start = MonotonicInstant.now()
+        try recorder.present(with: presenter, startedAt: start)
+        try recorder.collect(until: start + Self.firstFrameTimeout)
     }
 
     /// Throws when the window's connection broke (the compositor went away).
-    private static func checkConnection(_ connection: WaylandConnection) throws(Failure) {
+    private static func checkConnection(_ connection: WaylandConnection) throws(RunFailure) {
         if let failure = connection.failure {
-            throw Failure(description: "the compositor went away: \(failure)")
+            throw .compositorGone(failure)
         }
     }
 }

@@ -12,24 +12,31 @@ func printToStandardError(_ line: String) {
     text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }
 
-let options: Options
-do {
-    options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
-} catch {
-    printToStandardError("vulkan-clock: \(error)\n\(Options.usage)")
-    exit(1)
-}
-
-do {
-    let outcome = try VulkanClockRun(options: options).run()
+/// Runs vulkan-clock with `arguments` and returns its exit status: 0 when every frame was
+/// presented; 1 for a bad option, a failure, or a frame not presented.
+func vulkanClock(arguments: [String]) -> Int32 {
+    let options: Options
+    let outcome: VulkanClockRun.Outcome
+    do throws(Options.Failure) {
+        options = try Options(arguments: arguments)
+    } catch {
+        printToStandardError("vulkan-clock: \(error)\n\(Options.usage)")
+        return 1
+    }
+    do throws(RunFailure) {
+        outcome = try VulkanClockRun(options: options).run()
+    } catch {
+        printToStandardError("vulkan-clock: \(error)")
+        return 1
+    }
     print(outcome.presentModeLine)
-    for line in outcome.summary.lines(frames: options.frames, pacing: options.pacing.rawValue) { print(line) }
+    outcome.summary.lines(frames: options.frames, pacing: options.pacing.rawValue).forEach { print($0) }
     guard outcome.summary.presented == options.frames else {
         printToStandardError("vulkan-clock: FAILED: not every frame was presented")
-        exit(1)
+        return 1
     }
     print("vulkan-clock: all presented")
-} catch {
-    printToStandardError("vulkan-clock: \(error)")
-    exit(1)
+    return 0
 }
+
+exit(vulkanClock(arguments: Array(CommandLine.arguments.dropFirst())))
