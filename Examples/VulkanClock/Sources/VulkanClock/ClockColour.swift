@@ -3,8 +3,11 @@ import FrameClock
 /// The colour a frame is cleared to, which tells the time it will be shown: the hue goes once round
 /// the colour wheel a minute, the brightness rises from black to full over each second.
 struct ClockColour {
+    /// The red component, 0 to 1.
     var red: Float
+    /// The green component, 0 to 1.
     var green: Float
+    /// The blue component, 0 to 1.
     var blue: Float
 
     /// The sextants of the colour wheel, red → yellow → green → cyan → blue → magenta.

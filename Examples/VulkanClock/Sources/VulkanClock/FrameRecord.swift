@@ -10,8 +10,11 @@ struct FrameRecord {
         case discarded
     }
 
+    /// When the frame's work started.
     var start: MonotonicInstant
+    /// When it was meant to be shown; nil when nothing predicted it.
     var target: MonotonicInstant?
+    /// Whether and when it was shown.
     var fate: Fate = .pending
 
     /// The record of a display link's frame from its timeline entry; a frame the timeline no longer

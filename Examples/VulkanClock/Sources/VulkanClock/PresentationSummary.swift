@@ -1,8 +1,11 @@
 /// The figures of a run: frames presented, pending and discarded; start → presentation and
 /// |presented − target| percentiles; the mean time between presentations; CPU per frame.
 struct PresentationSummary {
+    /// Frames shown.
     private(set) var presented = 0
+    /// Frames still without an outcome.
     private(set) var pending = 0
+    /// Frames the compositor will never show (replaced before its repaint, or hidden).
     private(set) var discarded = 0
     /// Milliseconds from each presented frame's start to its presentation, ascending.
     private var latencies: [Double] = []

@@ -3,11 +3,17 @@ import CVulkan
 /// A swapchain on the instance's surface, its images (cleared by transfer), and a semaphore per
 /// image that its clear signals and its presentation waits on.
 final class Swapchain {
+    /// The device the swapchain belongs to; it outlives the swapchain.
     let device: VulkanDevice
+    /// The swapchain.
     let swapchain: VkSwapchainKHR
+    /// Its images, which the presentation engine owns between presents.
     let images: [VkImage]
+    /// The present mode it was made in.
     let presentMode: VkPresentModeKHR
+    /// The images' width in pixels.
     let width: UInt32
+    /// The images' height in pixels.
     let height: UInt32
     /// Signalled by the clear of image i, waited on by its presentation.
     let clearedSemaphores: [VkSemaphore]
@@ -108,18 +114,5 @@ final class Swapchain {
         vkDeviceWaitIdle(device.device)
         clearedSemaphores.forEach { vkDestroySemaphore(device.device, $0, nil) }
         vkDestroySwapchainKHR(device.device, swapchain, nil)
-    }
-}
-
-extension VkPresentModeKHR {
-    /// The mode's name without its prefix: MAILBOX, FIFO, …
-    var name: String {
-        switch self {
-        case VK_PRESENT_MODE_MAILBOX_KHR: "MAILBOX"
-        case VK_PRESENT_MODE_FIFO_KHR: "FIFO"
-        case VK_PRESENT_MODE_FIFO_RELAXED_KHR: "FIFO_RELAXED"
-        case VK_PRESENT_MODE_IMMEDIATE_KHR: "IMMEDIATE"
-        default: "present mode \(rawValue)"
-        }
     }
 }

@@ -3,10 +3,15 @@ import CVulkan
 /// The logical device on the first physical device with a queue family that can clear images and
 /// present to the instance's surface, with `VK_KHR_swapchain`, and that family's first queue.
 final class VulkanDevice {
+    /// The instance the device was chosen on; it outlives the device.
     let instance: VulkanInstance
+    /// The physical device chosen.
     let physicalDevice: VkPhysicalDevice
+    /// The logical device, with `VK_KHR_swapchain`.
     let device: VkDevice
+    /// The queue that clears and presents.
     let queue: VkQueue
+    /// The queue's family.
     let queueFamily: UInt32
 
     /// The device extension a swapchain needs.

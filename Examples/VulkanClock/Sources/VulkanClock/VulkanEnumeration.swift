@@ -38,12 +38,3 @@ func withCStringArray<Result>(
     defer { copies.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
     return copies.withUnsafeBufferPointer { body($0.baseAddress) }
 }
-
-extension VkExtensionProperties {
-    /// The extension's name (`extensionName`, a fixed-size C string).
-    var name: String {
-        withUnsafeBytes(of: extensionName) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
-    }
-}

@@ -3,7 +3,9 @@ import Wayland
 
 /// A Vulkan instance with the Wayland surface extensions, and the surface it made on a window.
 final class VulkanInstance {
+    /// The instance, with ``requiredExtensions`` enabled.
     let instance: VkInstance
+    /// The surface on the window's `wl_surface`.
     let surface: VkSurfaceKHR
 
     /// The instance extensions a Wayland window's surface needs.
