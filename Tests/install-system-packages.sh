@@ -5,12 +5,12 @@
 #                 through pkg-config): what clock-demo's command installs;
 #   otherwise     also what the tests run against: weston and mutter headless, cyclictest, callgrind,
 #                 network namespaces, GLib and GTK 4 for the main-loop examples, EGL and OpenGL ES
-#                 (Mesa's llvmpipe) for the GLES example.
+#                 (Mesa's llvmpipe) for the GLES example, Vulkan (Mesa's lavapipe) for the Vulkan example.
 set -euo pipefail
 
 build=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev pkg-config)
 tools=(rt-tests weston libweston-10-dev wayland-protocols valgrind iproute2 python3 gdb libglib2.0-dev
-    libgtk-4-dev libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1)
+    libgtk-4-dev libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1 libvulkan-dev mesa-vulkan-drivers)
 # Installed without their recommends (mutter's would pull in a desktop): mutter headless with two
 # virtual monitors for the mixed-refresh tests, and dbus-run-session for its session bus.
 lean=(mutter dbus)

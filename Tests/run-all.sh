@@ -49,6 +49,12 @@ bash Tests/GTK/run-gtk-clock-check.sh --scratch-path .build-gtk
 step "an OpenGL ES front end paced by the link (Examples/GLESClock, trait EGLSurfaces, weston and mutter headless)"
 bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-gles
 
+step "a Vulkan front end paced by the link (Examples/VulkanClock, lavapipe, weston and mutter headless)"
+bash Tests/GPU/run-vulkan-clock-check.sh --scratch-path .build-vulkan
+
+step "the pull-to-refresh drag, injected into weston headless (Examples/PullToRefresh)"
+bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-pull
+
 step "the README's first command, without a terminal (release build of clock-demo, 3 s)"
 bash Examples/run-clock-demo.sh --duration 3 </dev/null | tee /tmp/clock-demo-ci.txt
 grep -q "^clock-demo: .* frames [1-9]" /tmp/clock-demo-ci.txt

@@ -1,0 +1,115 @@
+# Sourced by the GPU clock checks (gles-clock, vulkan-clock) with their arguments: the steps they
+# share. The caller sets program (its name, which starts each report line), socket (the
+# compositor's) and scratch (its default build folder, replaced by `--scratch-path DIR`);
+# build_example sets binary.
+
+if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
+frames=300
+# Mesa's software drivers (llvmpipe, lavapipe) draw on one thread.
+export LP_NUM_THREADS=1
+
+fail() {
+    echo "FAILED: $*" >&2
+    exit 1
+}
+
+# Builds Examples/$1 into $scratch; a warning in a file whose path matches $2 fails the check.
+build_example() {
+    local package=$1 warnings=$2
+    echo "building Examples/$package ($scratch)"
+    swift build --package-path "Examples/$package" --scratch-path "$scratch" 2>&1 | tee "/tmp/$program-build.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || fail "Examples/$package does not build"
+    if grep -E "($warnings)/.*: warning:" "/tmp/$program-build.log"; then fail "warnings in $warnings"; fi
+    binary="$scratch/debug/$program"
+}
+
+# Starts the compositor given after $1 (its name, for messages) on $socket; RUNTIME in an argument
+# stands for its runtime directory, whose weston.ini sets repaint-window=16 as the Wayland tests do.
+# Sets runtime and compositor.
+start_compositor() {
+    local name=$1
+    shift
+    runtime=$(mktemp -d "/tmp/frameclock-$socket.XXXXXX")
+    chmod 700 "$runtime"
+    printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
+    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' GSETTINGS_BACKEND=memory setsid "${@//RUNTIME/$runtime}" \
+        >"$runtime/compositor.log" 2>&1 &
+    compositor=$!
+    for _ in $(seq 200); do [ -S "$runtime/$socket" ] && break; sleep 0.05; done
+    if [ ! -S "$runtime/$socket" ]; then
+        echo "FAILED: $name did not start: $(cat "$runtime/compositor.log")" >&2
+        kill -- -"$compositor" 2>/dev/null
+        return 1
+    fi
+}
+
+# Starts weston headless on $socket.
+start_weston() {
+    start_compositor weston weston --backend=headless-backend.so --socket="$socket" --idle-time=0 \
+        --config=RUNTIME/weston.ini
+}
+
+stop_compositor() {
+    kill -- -"$compositor" 2>/dev/null
+    wait "$compositor" 2>/dev/null || true
+    rm -rf "$runtime"
+}
+
+# Runs $program for $frames frames, with the options in the array run_options, under the compositor
+# started by the rest ($2: how many frames it may discard); checks the report: every frame settled,
+# none pending, at most $2 discarded.
+run_options=()
+run_under() {
+    local name=$1 discardable=$2
+    shift 2
+    start_compositor "$name" "$@" || return 1
+    echo "$program under $name headless, $frames frames ${run_options[*]}"
+    local status=0
+    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=$socket timeout 120 "$binary" --frames "$frames" \
+        "${run_options[@]}" >"/tmp/$program-$name.txt" 2>&1 || status=$?
+    cat "/tmp/$program-$name.txt"
+    stop_compositor
+    [ "$status" -eq 0 ] || { echo "FAILED: $program under $name exited $status" >&2; return 1; }
+    local line presented discarded
+    line=$(grep -E "^$program: link: $frames frames: [0-9]+ presented, 0 pending, [0-9]+ discarded" \
+        "/tmp/$program-$name.txt") || { echo "FAILED: $program under $name: frames left pending" >&2; return 1; }
+    presented=$(sed -E 's/.*: ([0-9]+) presented.*/\1/' <<<"$line")
+    discarded=$(sed -E 's/.* ([0-9]+) discarded.*/\1/' <<<"$line")
+    if [ $((presented + discarded)) -ne "$frames" ] || [ "$discarded" -gt "$discardable" ]; then
+        echo "FAILED: $program under $name: $presented presented, $discarded discarded (at most $discardable)" >&2
+        return 1
+    fi
+}
+
+# Without a driver ($1, the environment setting that hides it; $2, what is missing): a typed error
+# whose message has $3, exit 1, no hang.
+check_no_driver() {
+    local setting=$1 missing=$2 message=$3
+    start_weston || return 1
+    local status=0
+    env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" "$setting" \
+        timeout 20 "$binary" --frames 10 >"/tmp/$program-no-driver.txt" 2>&1 || status=$?
+    stop_compositor
+    cat "/tmp/$program-no-driver.txt"
+    [ "$status" -eq 1 ] || { echo "FAILED: without $missing $program exited $status, not 1" >&2; return 1; }
+    grep -q "$message" "/tmp/$program-no-driver.txt" ||
+        { echo "FAILED: without $missing $program did not say '$message'" >&2; return 1; }
+}
+
+# The compositor killed while frames run: $program stops with an error matching $1 (extended
+# regular expression) well within the timeout, exit 1, never a hang.
+check_compositor_gone() {
+    local message=$1
+    start_weston || return 1
+    local status=0
+    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=$socket timeout 20 "$binary" --frames 100000 \
+        >"/tmp/$program-gone.txt" 2>&1 &
+    local client=$!
+    sleep 2
+    stop_compositor
+    wait "$client" || status=$?
+    cat "/tmp/$program-gone.txt"
+    [ "$status" -eq 1 ] || { echo "FAILED: with the compositor gone $program exited $status, not 1" >&2; return 1; }
+    grep -qE "$message" "/tmp/$program-gone.txt" ||
+        { echo "FAILED: with the compositor gone $program did not say '$message'" >&2; return 1; }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# A Vulkan front end on FrameClock (Examples/VulkanClock): builds it (Vulkan only there, into its own
+# build folder) and runs vulkan-clock for 300 frames under weston headless (repaint-window=16, as the
+# Wayland tests) and under mutter headless, a MAILBOX swapchain drawn by Mesa's lavapipe on one
+# thread and paced by the display link. It checks that every frame reached the link's timeline with
+# its presentation (none pending at the end, none discarded), that bad options, a machine without a
+# Vulkan driver and a compositor that goes away mid-run are a clear error and exit 1, never a hang.
+# Usage: Tests/GPU/run-vulkan-clock-check.sh [--scratch-path DIR]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+program=vulkan-clock socket=wl-vulkan scratch=.build-vulkan
+source Tests/GPU/gpu-clock-checks.sh "$@"
+build_example VulkanClock Examples/VulkanClock
+
+# Bad options: a message naming what is wrong, exit 1 (as gles-clock).
+expect_refused() {
+    local message=$1
+    shift
+    local status=0
+    timeout 10 "$binary" "$@" >/dev/null 2>/tmp/vulkan-clock-bad.txt || status=$?
+    [ "$status" -eq 1 ] || fail "vulkan-clock $* exited $status, not 1"
+    grep -q -e "$message" /tmp/vulkan-clock-bad.txt || fail "vulkan-clock $*: $(cat /tmp/vulkan-clock-bad.txt)"
+}
+expect_refused "needs a positive number of frames" --frames 0
+expect_refused "needs a positive number of frames" --frames many
+expect_refused "--pacing is one of fifo, link, link-deadline" --pacing vsync
+expect_refused "unknown option --colour" --colour red
+expect_refused "--frames needs a value" --frames
+
+# No Vulkan driver: the loader finds no ICD.
+check_no_driver VK_ICD_FILENAMES=/nonexistent "a Vulkan driver" "no Vulkan driver" || exit 1
+check_compositor_gone "the compositor went away" || exit 1
+# mutter headless, rendering in software on a loaded machine, now and then replaces a commit before
+# its repaint: at most 1 % there, each one reported in the timeline as discarded.
+run_under weston 0 weston --backend=headless-backend.so --socket=$socket --idle-time=0 \
+    --config=RUNTIME/weston.ini || exit 1
+run_under mutter $((frames / 100)) dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=$socket \
+    --virtual-monitor 800x600@60 || exit 1
+echo "vulkan-clock: all checks passed"
