@@ -210,6 +210,8 @@ let package = Package(
                 "FrameClock",
                 "FrameClockGLib",
                 .target(name: "CGLib", condition: .when(traits: ["GLibMainLoop"])),
+                "WaylandEGL",
+                .target(name: "CEGL", condition: .when(traits: ["EGLSurfaces"])),
                 "HostLookup",
                 "KMSPresentation",
                 "Wayland",

@@ -22,6 +22,9 @@ struct FrameBenchCommandLineTests {
         // The tests' build has no GLibMainLoop trait; bad options are refused before that matters.
         (["--main-loop"], "--main-loop needs FrameClockGLib"),
         (["--main-loop", "--rate", "0"], "--rate must be"),
+        // Nor the EGLSurfaces trait.
+        (["--gpu"], "--gpu needs frame-bench built with the EGLSurfaces trait"),
+        (["--gpu", "--rounds", "0"], "--rounds must be"),
         // No compositor with a 60 Hz and a 144 Hz output (none at all in the tests' environment).
         (
             ["--mixed-refresh", "--output", NSTemporaryDirectory() + "/frame-bench-mixed-refresh"],

@@ -97,6 +97,14 @@ struct FrameBench: AsyncParsableCommand {
             """)
     var mainLoop = false
 
+    @Flag(
+        help: """
+            Instead of the comparison: an OpenGL ES window paced by Mesa's swap interval 1, by a link \
+            and by the link at its render deadline, in one session of the compositor WAYLAND_DISPLAY \
+            names (needs a build with the EGLSurfaces trait).
+            """)
+    var gpu = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 

@@ -294,7 +294,8 @@ public final class DisplayLink: Sendable {
     /// Stops the link for good, as a barrier: once it returns on any thread but a frame-dispatching
     /// one, no callback of this link starts and no frame reaches its ``frames`` consumers (a callback
     /// already running finishes: it is not waited for, so the caller may hold a lock the callback
-    /// takes). Every ``frames``, ``sourceChanges`` and ``stalls`` sequence ends, and the frame thread
+    /// takes). A frame handed to its callback just before the barrier is the one exception in time
+    /// only: its thread may be preempted before the callback's first instruction. Every ``frames``, ``sourceChanges`` and ``stalls`` sequence ends, and the frame thread
     /// exits once no link (and no executor) uses it.
     ///
     /// Idempotent, and safe from any thread. Inside a callback (of this link or of another one on

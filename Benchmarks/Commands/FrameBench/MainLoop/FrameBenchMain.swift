@@ -2,18 +2,19 @@ import ArgumentParser
 import Dispatch
 import Foundation
 
-/// frame-bench's entry: `--main-loop` runs on the main thread, which it hands to a GLib main loop;
-/// every other mode runs as an async command on the main actor, the main queue drained by
-/// `dispatchMain` as an async `main` would.
+/// frame-bench's entry: `--main-loop` runs on the main thread, which it hands to a GLib main loop, and
+/// `--gpu` on the main thread too (its waits block); every other mode runs as an async command on the
+/// main actor, the main queue drained by `dispatchMain` as an async `main` would.
 @main
 enum FrameBenchMain {
     static func main() {
-        if CommandLine.arguments.dropFirst().contains("--main-loop") {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.contains("--main-loop") || arguments.contains("--gpu") {
             do {
                 guard let bench = try FrameBench.parseAsRoot() as? FrameBench else {
-                    throw ValidationError("--main-loop is an option of frame-bench itself")
+                    throw ValidationError("--main-loop and --gpu are options of frame-bench itself")
                 }
-                try MainLoopBench(bench).run()
+                if bench.gpu { try GPUBench(bench).run() } else { try MainLoopBench(bench).run() }
                 exit(0)
             } catch {
                 FrameBench.exit(withError: error)
