@@ -61,30 +61,37 @@ struct Options {
                 }
                 size = pixels
             case "--pacing":
-                guard let chosen = Pacing(rawValue: value) else {
-                    let names = Pacing.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw Failure(description: "--pacing is one of \(names), not '\(value)'")
-                }
-                pacing = chosen
+                pacing = try Self.choice(of: option, value)
             case "--resize-at":
-                guard let index = Int(value), index >= 0 else {
-                    throw Failure(description: "--resize-at needs a frame number from 0, not '\(value)'")
-                }
-                resizeAt = index
+                resizeAt = try Self.frameNumber(of: option, value)
             case "--hide-at":
-                guard let index = Int(value), index >= 0 else {
-                    throw Failure(description: "--hide-at needs a frame number from 0, not '\(value)'")
-                }
-                hideAt = index
+                hideAt = try Self.frameNumber(of: option, value)
             case "--surface":
-                guard let chosen = SurfaceAccess(rawValue: value) else {
-                    let names = SurfaceAccess.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw Failure(description: "--surface is one of \(names), not '\(value)'")
-                }
-                surface = chosen
+                surface = try Self.choice(of: option, value)
             default:
                 throw Failure(description: "unknown option \(option)")
             }
         }
+    }
+
+    /// `value` as a frame number from 0, for `option`.
+    private static func frameNumber(of option: String, _ value: String) throws(Failure) -> Int {
+        guard let index = Int(value), index >= 0 else {
+            throw Failure(description: "\(option) needs a frame number from 0, not '\(value)'")
+        }
+        return index
+    }
+
+    /// `value` as one of `Choice`'s names, for `option`.
+    private static func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        of option: String, _ value: String
+    )
+        throws(Failure) -> Choice
+    {
+        guard let chosen = Choice(rawValue: value) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Failure(description: "\(option) is one of \(names), not '\(value)'")
+        }
+        return chosen
     }
 }
