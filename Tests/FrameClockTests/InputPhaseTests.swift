@@ -66,7 +66,9 @@ struct InputPhaseTests {
         return (recorder, link)
     }
 
-    static func checkDrag(times: [Int64], exactSamplingTime: Bool) throws {
+    /// Checks a drag of samples at `times`; `latency` is how far behind each frame's timestamp its
+    /// motion must be sampled (nil: anywhere from the queue's 5 ms to the 13 ms a slow device needs).
+    static func checkDrag(times: [Int64], exactSamplingTime: Bool, latency: Duration?) throws {
         let events = drag(times: times)
         let (recorder, link) = try run(events)
         let batches = recorder.batches
@@ -87,7 +89,12 @@ struct InputPhaseTests {
             } else {
                 #expect(resampled.time <= batch.samplingTime)
             }
-            #expect(batch.samplingTime == batch.frame.timestamp - .milliseconds(5))
+            let sampledBehind = batch.frame.timestamp.nanoseconds - batch.samplingTime.nanoseconds
+            if let latency {
+                #expect(sampledBehind == latency.wholeNanoseconds, "\(batch.frame.sequence)")
+            } else {
+                #expect((5_000_000...13_000_000).contains(sampledBehind))
+            }
         }
         // While the finger moves, every frame carries its motion.
         let during = batches.filter {
@@ -97,16 +104,18 @@ struct InputPhaseTests {
         #expect(during.allSatisfy { $0.motion(of: .touch(0)) != nil })
     }
 
-    @Test("a 125 Hz drag: discrete events once and in order, one motion a frame at the sampling time")
+    @Test(
+        "a 125 Hz drag: discrete events once and in order, one motion a frame at the sampling time, 7 ms back"
+    )
     func drag125Hz() throws {
         let times = (0..<250).map { Int64(1_000_000_000) + Int64($0) * 8_000_000 }
-        try Self.checkDrag(times: times, exactSamplingTime: true)
+        try Self.checkDrag(times: times, exactSamplingTime: true, latency: .milliseconds(7))
     }
 
-    @Test("a 1000 Hz drag: one motion a frame at the sampling time, every raw sample kept")
+    @Test("a 1000 Hz drag: one motion a frame at the sampling time, 5 ms back, every raw sample kept")
     func drag1000Hz() throws {
         let times = (0..<2000).map { Int64(1_000_000_000) + Int64($0) * 1_000_000 }
-        try Self.checkDrag(times: times, exactSamplingTime: true)
+        try Self.checkDrag(times: times, exactSamplingTime: true, latency: .milliseconds(5))
     }
 
     @Test("an irregular drag: every motion on the line, never after the sampling time")
@@ -118,7 +127,43 @@ struct InputPhaseTests {
             times.append(time)
             time += Int64.random(in: 500_000...15_000_000, using: &random)
         }
-        try Self.checkDrag(times: times, exactSamplingTime: false)
+        try Self.checkDrag(times: times, exactSamplingTime: false, latency: nil)
+    }
+
+    @Test(
+        "90 and 125 Hz devices stamping whole milliseconds, each sample posted 2 ms late: every frame's motion at its sampling time, the step even",
+        arguments: [90.0, 125.0])
+    func slowDeviceArrivingLate(rate: Double) throws {
+        let millisecond: Int64 = 1_000_000
+        let start: Int64 = 1_000_000_000
+        let times = (0..<Int(2 * rate)).map {
+            start + Int64(Double($0) / rate * 1e9) / millisecond * millisecond
+        }
+        let (source, link, recorder) = try Self.recordedLink()
+        for event in Self.drag(times: times) {
+            source.advance(to: event.time + .milliseconds(2))
+            link.input.post(event)
+        }
+        source.advance(by: .milliseconds(100))
+        link.invalidate()
+        // Past the first 100 ms (the spacing learnt) and before the last sample.
+        let steady = recorder.batches.filter {
+            $0.samplingTime.nanoseconds > start + 100 * millisecond
+                && $0.samplingTime.nanoseconds < times[times.count - 1]
+        }
+        let motion = steady.compactMap { batch in batch.motion(of: .touch(0)).map { (batch, $0) } }
+        #expect(motion.count == steady.count)
+        #expect(motion.count > 90)
+        for (batch, event) in motion {
+            #expect(event.time == batch.samplingTime, "extrapolated no further than its bound")
+            #expect(Self.isOnLine(event))
+        }
+        let xs = motion.map { $0.1.position?.x ?? 0 }
+        let steps = zip(xs.dropFirst(), xs).map { $0 - $1 }
+        let mean = steps.reduce(0, +) / Double(steps.count)
+        #expect(
+            steps.allSatisfy { abs($0 - mean) < 0.01 * mean }, "steps \(steps.min() ?? 0)…\(steps.max() ?? 0)"
+        )
     }
 
     @Test("the input phase runs before the callback, in the same frame")

@@ -19,9 +19,9 @@ import Synchronization
 /// Discrete events (presses, releases, touch downs, ups and cancels, keys) are delivered exactly once,
 /// in the order posted, in the first frame after they were posted. The motion of each pointer and touch
 /// point is delivered as one event a frame at the frame's sampling time (its timestamp less
-/// ``resamplingLatency``): interpolated between the samples around that time, or extrapolated from the
-/// two newest by at most 8 ms (and half their spacing), as Android resamples; samples stamped after the
-/// sampling time wait for a later frame. Motion that comes before a discrete event of the same point is
+/// ``resamplingLatency``, or more for a device that reports seldom: see there): interpolated between
+/// the samples around that time, or extrapolated from the two newest by at most 8 ms (and half their
+/// spacing), as Android resamples; samples stamped after the sampling time wait for a later frame. Motion that comes before a discrete event of the same point is
 /// delivered as its newest sample, before that event. ``InputBatch/rawMotion`` keeps every sample.
 ///
 /// Memory stays bounded under a flood: each point keeps at most ``maximumSamplesPerPoint`` samples
@@ -86,8 +86,12 @@ public final class InputQueue: Sendable {
         state.withLock { $0.handler = nil }
     }
 
-    /// How far behind the frame's timestamp motion is resampled: 5 ms by default. Resampling a little in
-    /// the past lets most frames interpolate between real samples rather than extrapolate. A negative
+    /// How far behind the frame's timestamp motion is resampled, at least: 5 ms by default. Resampling a
+    /// little in the past lets most frames interpolate between real samples rather than extrapolate.
+    /// While a point that reports seldom moves (a 125 Hz mouse, a 90 Hz touch screen), the frame is
+    /// sampled half that point's sample spacing plus 3 ms behind when that is more (7 ms at 125 Hz,
+    /// 8.5 ms at 90 Hz, at most 13 ms): its newest sample may be a whole spacing old when the frame
+    /// begins, and extrapolating further than half a spacing would make its step uneven. A negative
     /// duration is taken as zero.
     public var resamplingLatency: Duration {
         get { Duration(nanoseconds: state.withLock { $0.resamplingLatency }) }

@@ -71,7 +71,7 @@ struct InputQueueState: Sendable {
     /// Takes the input of `frame` out of the queue: the batch (nil when there is nothing to deliver)
     /// and the log lines for what was dropped since the last phase.
     mutating func takeBatch(for frame: Frame) -> (batch: InputBatch?, drops: [String]) {
-        let samplingTime = frame.timestamp.nanoseconds - resamplingLatency
+        let samplingTime = frame.timestamp.nanoseconds - samplingLatency(at: frame.timestamp.nanoseconds)
         var events: [InputEvent] = []
         events.reserveCapacity(ordered.count + points.count)
         while let event = ordered.removeFirst() {
@@ -99,6 +99,19 @@ struct InputQueueState: Sendable {
             frame: frame, samplingTime: MonotonicInstant(nanoseconds: samplingTime), events: events,
             rawMotion: raw)
         return (batch, drops)
+    }
+
+    /// How far behind `timestamp` this frame's motion is sampled: the queue's latency, or more when a
+    /// point that moved lately reports too seldom for it (half its spacing plus an allowance).
+    private func samplingLatency(at timestamp: Int64) -> Int64 {
+        var latency = resamplingLatency
+        for point in points {
+            guard let needed = point.neededSamplingLatency, let newest = point.newestTime,
+                newest >= timestamp - MotionResampler.movingWithin
+            else { continue }
+            latency = max(latency, needed)
+        }
+        return latency
     }
 
     private mutating func reportDrops(into drops: inout [String]) {

@@ -15,6 +15,12 @@ enum MotionResampler {
     static let maximumExtrapolationSpacing: Int64 = 20_000_000
     /// The farthest a position is extrapolated past the newest sample.
     static let maximumPrediction: Int64 = 8_000_000
+    /// What a device's sampling latency allows beyond half its spacing: a frame may begin up to 2 ms
+    /// before its timestamp (on weston) and a sample reaches the queue about 1 ms after its stamp.
+    /// Each millisecond more costs every frame of a drag that much latency.
+    static let deliveryAllowance: Int64 = 3_000_000
+    /// A point counts towards a frame's sampling latency while its newest sample is this recent.
+    static let movingWithin: Int64 = 50_000_000
 
     /// The sample that represents the point at `samplingTime`: `last` is the newest sample at or before
     /// it, `previous` the one before `last`, `next` the first one after `samplingTime`. The result is

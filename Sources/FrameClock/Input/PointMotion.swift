@@ -10,6 +10,10 @@ struct PointMotion: Sendable {
     private var lastDelivered = Int64.min
     /// Samples dropped from `pending` since the input phase last reported them.
     var droppedSamples = 0
+    /// The newest gaps between samples while the point moved (gaps up to
+    /// ``MotionResampler/maximumExtrapolationSpacing``), oldest overwritten first.
+    private var recentGaps: [Int64] = []
+    private var nextGap = 0
 
     init(id: InputPointID, capacity: Int) {
         self.id = id
@@ -27,6 +31,9 @@ struct PointMotion: Sendable {
         if let newest = newestTime, sample.time < newest {
             sample.time = newest
             raised = true
+        }
+        if let newest = newestTime {
+            learnSpacing(sample.time - newest)
         }
         if pending.append(sample) { droppedSamples += 1 }
         return raised
@@ -70,6 +77,40 @@ struct PointMotion: Sendable {
         lastDelivered = sample.time
         return event(sample)
     }
+
+    /// The device's typical spacing between samples while the point moves: the median of its recent
+    /// gaps, which a device stamping whole milliseconds (11, 11, 12 ms at 90 Hz) keeps steady; nil
+    /// before the first gap.
+    var typicalSpacing: Int64? {
+        guard !recentGaps.isEmpty else { return nil }
+        let middle = recentGaps.count / 2
+        // The gap with at most `middle` gaps below it and above it: no sorted copy on the frame's path.
+        return recentGaps.first { gap in
+            recentGaps.count { $0 < gap } <= middle && recentGaps.count { $0 > gap } <= middle
+        }
+    }
+
+    /// How far behind a frame's timestamp this point needs sampling so that its motion is interpolated,
+    /// or extrapolated within the resampler's bound, although its newest sample is up to a spacing
+    /// old when the frame begins (nil when its spacing is not known yet).
+    var neededSamplingLatency: Int64? {
+        typicalSpacing.map { $0 / 2 + MotionResampler.deliveryAllowance }
+    }
+
+    /// Keeps `gap` among the recent gaps: gaps longer than a moving device's (a pause) and repeats at
+    /// one time are left out.
+    private mutating func learnSpacing(_ gap: Int64) {
+        guard gap > 0, gap <= MotionResampler.maximumExtrapolationSpacing else { return }
+        if recentGaps.count < Self.gapsKept {
+            recentGaps.append(gap)
+        } else {
+            recentGaps[nextGap] = gap
+        }
+        nextGap = (nextGap + 1) % Self.gapsKept
+    }
+
+    /// How many gaps the median is taken over (odd, so that it is one of them).
+    private static let gapsKept = 7
 
     private mutating func consume(_ sample: MotionSample) {
         previous = last
