@@ -215,6 +215,7 @@ let package = Package(
                 "HostLookup",
                 "KMSPresentation",
                 "Wayland",
+                "WestonFixture",
                 "CLinuxShims",
                 "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -341,7 +342,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["FrameBench", "ClockDemo", "SceneActorDemo", "LayerRendering", "MediaTiming"],
+            dependencies: [
+                "FrameBench", "ClockDemo", "SceneActorDemo", "LayerRendering", "MediaTiming", "WestonFixture",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

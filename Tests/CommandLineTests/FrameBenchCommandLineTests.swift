@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WestonFixture
 
 @testable import FrameBench
 
@@ -25,6 +26,7 @@ struct FrameBenchCommandLineTests {
         // Nor the EGLSurfaces trait.
         (["--gpu"], "--gpu needs frame-bench built with the EGLSurfaces trait"),
         (["--gpu", "--rounds", "0"], "--rounds must be"),
+        (["--drag", "--rounds", "0"], "--rounds must be"),
         // No compositor with a 60 Hz and a 144 Hz output (none at all in the tests' environment).
         (
             ["--mixed-refresh", "--output", NSTemporaryDirectory() + "/frame-bench-mixed-refresh"],
@@ -89,6 +91,34 @@ struct FrameBenchCommandLineTests {
         #expect((heavyLink["bursts"] as? Int) == 0)
         #expect((heavyLink["duplicates"] as? Int) == 0)
         #expect((heavyLink["reportedSkips"] as? Int ?? 0) > 0)
+    }
+
+    /// `--drag` under the weston it starts: a row for each device, rate and handling, every sample
+    /// sent used by a frame (the pointer's enter and first position are two more), none unpresented.
+    @Test(.enabled(if: WestonAvailability.testsRun, Comment(rawValue: WestonAvailability.skipReason)))
+    func aDragRunReportsEveryCase() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "frame-bench-drag-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExecutableRunner.run(
+            "frame-bench", ["--drag", "--rounds", "1", "--output", folder.path], timeout: 180)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let report = try String(contentsOf: folder.appendingPathComponent("drag.md"), encoding: .utf8)
+        let rows = report.split(separator: "\n").filter {
+            $0.hasPrefix("| pointer |") || $0.hasPrefix("| touch |")
+        }
+        #expect(rows.count == 8, "\(report)")
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let counts = cells[10].split(separator: "/").compactMap {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
+            try #require(counts.count == 2, "\(row)")
+            let extra = cells[0] == "pointer" ? 0...2 : 0...0
+            #expect(extra.contains(counts[1] - counts[0]), "\(row)")
+            #expect(cells[11] == "0", "\(row)")
+            #expect(cells[5].hasSuffix("%") && cells[5] != "nan %", "\(row)")
+        }
     }
 
     /// cyclictest beside the display links under the idle workload: its row, or a loud warning

@@ -105,6 +105,14 @@ struct FrameBench: AsyncParsableCommand {
             """)
     var gpu = false
 
+    @Flag(
+        help: """
+            Instead of the comparison: 2 s drags from a pointer and a touch screen at 125 and 90 Hz, \
+            injected into a weston headless of its own, each handled by the link's resampling and per \
+            event: the dragged object's step variation and input-to-present latency.
+            """)
+    var drag = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 

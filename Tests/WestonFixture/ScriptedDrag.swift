@@ -1,33 +1,42 @@
 import Foundation
-import WestonFixture
 
 /// A straight, constant-speed vertical drag written to the injector in real time: a press (or a
 /// touch down), motion at `rate` for `duration`, a release (or a touch up). Each event is stamped
 /// with its whole millisecond on `CLOCK_MONOTONIC` (what reaches the client) and its position is
 /// the drag's at that stamp, as a device samples where it is when it reports.
-struct ScriptedDrag {
-    enum Device: String, CustomStringConvertible {
+public struct ScriptedDrag {
+    /// What the drag is made with.
+    public enum Device: String, CustomStringConvertible, Sendable {
         case pointer, touch
-        var description: String { rawValue }
+        public var description: String { rawValue }
     }
 
     /// `BTN_LEFT`.
-    static let leftButton: UInt32 = 0x110
-    static let startPoint = (x: 120.0, y: 40.0)
+    public static let leftButton: UInt32 = 0x110
+    public static let startPoint = (x: 120.0, y: 40.0)
     /// Pixels a second along y.
-    static let speed = 120.0
+    public static let speed = 120.0
 
-    let device: Device
-    let rate: Double
-    var duration: Duration = .seconds(2)
+    /// The device the drag is made with.
+    public let device: Device
+    /// Motion samples a second.
+    public let rate: Double
+    /// How long the finger moves.
+    public var duration: Duration = .seconds(2)
 
     /// The positions sent after the press, in order, with their stamps in nanoseconds.
-    private(set) var sent: [(time: Int64, y: Double)] = []
-    private(set) var startTime: Int64 = 0
-    private(set) var endTime: Int64 = 0
+    public private(set) var sent: [(time: Int64, y: Double)] = []
+    public private(set) var startTime: Int64 = 0
+    public private(set) var endTime: Int64 = 0
+
+    /// A drag with `device` at `rate` samples a second.
+    public init(device: Device, rate: Double) {
+        self.device = device
+        self.rate = rate
+    }
 
     /// Plays the drag to `injector`, sleeping between events; returns when the release was sent.
-    mutating func play(to injector: WestonInputInjector) {
+    public mutating func play(to injector: WestonInputInjector) {
         let millisecond: Int64 = 1_000_000
         let count = Int(Double(duration.components.seconds) * rate)
         startTime = (monotonicNow() / millisecond + 20) * millisecond

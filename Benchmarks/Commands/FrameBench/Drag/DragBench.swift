@@ -1,0 +1,66 @@
+import Foundation
+import WestonFixture
+
+/// `frame-bench --drag`: constant-speed drags injected into a weston headless of its own (the input
+/// injector module, as the tests use it), from a pointer and a touch screen at 125 and 90 Hz, each
+/// handled by the link's resampling and per event; reports the dragged object's step variation
+/// (judder) and the input's latency to presentation.
+struct DragBench {
+    /// The devices and rates each handling is measured with.
+    static let cases: [(ScriptedDrag.Device, Double)] = [
+        (.pointer, 125), (.pointer, 90), (.touch, 125), (.touch, 90),
+    ]
+
+    /// Why the drag cannot be measured, in one sentence.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    let output: URL
+    let rounds: Int
+
+    init(_ bench: FrameBench) {
+        output = URL(fileURLWithPath: bench.output, isDirectory: true)
+        rounds = bench.roundCount(default: 1)
+    }
+
+    /// Measures every case `rounds` times, handlings alternating, then writes and prints `drag.md`.
+    ///
+    /// - Throws: ``Failure`` when weston or its injector cannot be started, or a window is never shown.
+    func run() throws {
+        let injector: WestonInputInjector
+        do {
+            injector = try WestonInputInjector()
+        } catch {
+            throw Failure(
+                "--drag needs weston headless and its input injector (apt-get install weston libweston-10-dev): \(error)"
+            )
+        }
+        // The session's first drag is played unrecorded: in a run, weston handed it on up to 100 ms
+        // late, which judges weston's start, not a handling.
+        _ = try DragMeasurement(injector: injector, device: .pointer, rate: 125, handling: .resampled).run()
+        var results: [DragResult] = []
+        for round in 1...rounds {
+            for (device, rate) in Self.cases {
+                for handling in DragHandling.allCases {
+                    FileHandle.standardError.write(
+                        Data("round \(round): \(device) at \(Int(rate)) Hz, \(handling.rawValue)\n".utf8))
+                    results.append(
+                        try DragMeasurement(
+                            injector: injector, device: device, rate: rate, handling: handling
+                        ).run())
+                }
+            }
+        }
+        let markdown = DragReport(results: results, machine: .current(frameThread: nil)).markdown
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            try markdown.write(
+                to: output.appendingPathComponent("drag.md"), atomically: true, encoding: .utf8)
+        } catch {
+            throw Failure("--output \(output.path) cannot be written: \(error.localizedDescription)")
+        }
+        print(markdown)
+    }
+}

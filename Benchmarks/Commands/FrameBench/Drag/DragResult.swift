@@ -1,0 +1,24 @@
+import WestonFixture
+
+/// The figures of one measured drag, over its middle (away from the start and the release).
+struct DragResult: Sendable {
+    let device: ScriptedDrag.Device
+    let rate: Double
+    let handling: DragHandling
+    /// The compositor's frame interval, the median spacing of the frames' timestamps, in ms.
+    let interval: Double
+    /// Frames in the drag's middle, and those one interval after the one before (the steps judged).
+    let frames: Int
+    let steps: Int
+    /// The step's standard deviation as a fraction of its mean.
+    let stepVariation: Double
+    /// Presentation less the instant the shown position stands for, in ms: how far the object
+    /// trails the finger on screen.
+    let shownAges: [Double]
+    /// Each motion event's time to the presentation of the first frame that used it, in ms.
+    let eventLatencies: [Double]
+    let eventsSent: Int
+    let eventsUsed: Int
+    /// Frames of the middle whose presentation the timeline did not hold.
+    let unpresented: Int
+}
