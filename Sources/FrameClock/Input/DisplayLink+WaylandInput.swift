@@ -14,21 +14,35 @@
             guard fanOut.add(input, for: window) else { return }
             let logger = logger
             window.setInputHandler { [weak window] event in
-                guard let window, let kind = InputEvent.Kind(event, logger: logger) else { return }
-                let now = MonotonicInstant.now()
-                let time = event.compositorMilliseconds.map {
-                    MonotonicInstant(compositorMilliseconds: $0, near: now)
+                if case .seatLost(let seat, let buttons, let touches) = event.kind {
+                    logger.warning(
+                        "Wayland \(seat) went away mid-gesture: releasing \(buttons) buttons, cancelling \(touches) touch points"
+                    )
                 }
-                let posted = InputEvent(kind, at: time ?? now)
+                guard let window, let posted = InputEvent(event) else { return }
                 for queue in fanOut.queues(for: window) { queue.post(posted) }
             }
         }
     }
 
+    extension InputEvent {
+        /// The event for a Wayland seat's event, as a link made on a ``WaylandWindow`` posts it: at the
+        /// compositor's time on `CLOCK_MONOTONIC`, or at `now` for an event without one (a pointer's
+        /// enter). Nil for the kinds with no ``InputEvent``: scroll axes, the seats' frame and leave
+        /// events, and a seat lost (whose releases and cancels come as events of their own). For a
+        /// front end that handles a window's events itself.
+        public init?(_ event: WaylandInputEvent, readAt now: MonotonicInstant = .now()) {
+            guard let kind = Kind(event) else { return nil }
+            let time = event.compositorMilliseconds.map {
+                MonotonicInstant(compositorMilliseconds: $0, near: now)
+            }
+            self.init(kind, at: time ?? now)
+        }
+    }
+
     extension InputEvent.Kind {
-        /// The link's event for a Wayland seat's event, or nil for one it has none for (logging a seat
-        /// lost mid-gesture).
-        init?(_ event: WaylandInputEvent, logger: Logger) {
+        /// The link's event kind for a Wayland seat's event, or nil for one it has none for.
+        init?(_ event: WaylandInputEvent) {
             let pointer = event.seat
             switch event.kind {
             case .pointerEntered(let x, let y), .pointerMotion(let x, let y):
@@ -48,12 +62,7 @@
                 self = .touchCancel(touch: id)
             case .key(let key, let isPressed):
                 self = isPressed ? .keyPressed(key: key) : .keyReleased(key: key)
-            case .seatLost(let seat, let buttons, let touches):
-                logger.warning(
-                    "Wayland \(seat) went away mid-gesture: releasing \(buttons) buttons, cancelling \(touches) touch points"
-                )
-                return nil
-            case .pointerLeft, .pointerAxis, .pointerFrame, .touchFrame:
+            case .seatLost, .pointerLeft, .pointerAxis, .pointerFrame, .touchFrame:
                 return nil
             }
         }

@@ -35,16 +35,11 @@ final class DragRecorder: Sendable {
 
     /// A window event, handled as it arrives: a motion of the dragged point becomes the position shown.
     func record(_ event: WaylandInputEvent) {
-        let y: Double
-        switch (event.kind, device) {
-        case (.pointerMotion(_, let eventY), .pointer), (.touchMotion(0, _, let eventY), .touch): y = eventY
-        default: return
-        }
-        guard let milliseconds = event.compositorMilliseconds else { return }
-        let time = MonotonicInstant(compositorMilliseconds: milliseconds).nanoseconds
+        guard let event = InputEvent(event), event.point == point, event.isMotion, let y = event.position?.y
+        else { return }
         state.withLock { state in
-            state.unshownEventTimes.append(time)
-            state.shown = (y, time)
+            state.unshownEventTimes.append(event.time.nanoseconds)
+            state.shown = (y, event.time.nanoseconds)
         }
     }
 

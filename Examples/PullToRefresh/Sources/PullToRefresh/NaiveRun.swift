@@ -117,7 +117,7 @@ struct NaiveRun {
             _ = window.window.frameTiming.nextEvent(timeout: eventWait)
             for waylandEvent in inbox.drain() {
                 let now = MonotonicInstant.now()
-                guard let event = InputEvent(waylandEvent, now: now) else { continue }
+                guard let event = InputEvent(waylandEvent, readAt: now) else { continue }
                 counts.events += 1
                 log.received(
                     discrete: event.isMotion ? [] : [event], motion: event.isMotion ? [event] : [],
