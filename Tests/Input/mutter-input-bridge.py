@@ -72,7 +72,9 @@ class Mutter:
                               "NameHasOwner", GLib.Variant("(s)", (name,)), "(b)")[0]
             if not owned:
                 raise BridgeError(f"{name} is not on the session bus: is mutter running on this bus?")
+        # Sessions mutter closed, and those the bridge stopped itself (a new target).
         self.closed = []
+        self.stopped = []
 
     def call(self, destination, path, interface, method, arguments=None, reply=None):
         return self.bus.call_sync(destination, path, interface, method, arguments,
@@ -106,6 +108,14 @@ class Mutter:
 
     def notify(self, session, method, signature, arguments):
         self.call(REMOTE_DESKTOP, session, REMOTE_DESKTOP + ".Session", method, GLib.Variant(signature, arguments))
+
+    def stop(self, session):
+        self.stopped.append(session)
+        self.call(REMOTE_DESKTOP, session, REMOTE_DESKTOP + ".Session", "Stop")
+
+    def lost(self):
+        """The first session mutter closed on its own, or None."""
+        return next((session for session in self.closed if session not in self.stopped), None)
 
     def dispatch(self):
         """Handles the signals that arrived (a session closed, a stream added)."""
@@ -146,7 +156,7 @@ class Bridge:
 
     def target(self, width, height):
         if self.session:
-            self.mutter.notify(self.session, "Stop", "()", ())
+            self.mutter.stop(self.session)
         try:
             self.session, self.stream, _ = self.mutter.session("RecordWindow", GLib.Variant("(a{sv})", ({},)))
         except GLib.Error as error:
@@ -183,6 +193,7 @@ class Bridge:
             self.ignored += 1
             return
         try:
+            stamp = int(arguments[0])
             method, signature, values = calls[command][1](*arguments)
         except ValueError:
             log(f"bad numbers in '{line}': ignored")
@@ -194,7 +205,6 @@ class Bridge:
         if took > SLOW_CALL_MS:
             log(f"{method} took {took:.1f} ms")
         self.sent += 1
-        stamp = int(arguments[0])
         self.lags.append((time.clock_gettime_ns(time.CLOCK_MONOTONIC) - stamp) / NANOSECONDS_PER_MILLISECOND)
 
     def summary(self):
@@ -242,8 +252,8 @@ def main():
             for line in lines:
                 bridge.run(line.decode(errors="replace").strip())
             bridge.mutter.dispatch()
-            if bridge.mutter.closed:
-                raise BridgeError(f"mutter closed session {bridge.mutter.closed[0]}")
+            if bridge.mutter.lost():
+                raise BridgeError(f"mutter closed session {bridge.mutter.lost()}")
     except BridgeError as error:
         log(f"FAILED: {error}")
         return 1
