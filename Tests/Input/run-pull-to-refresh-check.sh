@@ -78,11 +78,21 @@ grep -q "is not a FIFO" /tmp/pull-to-refresh-bad.txt ||
 runtime=$(mktemp -d /tmp/frameclock-pull.XXXXXX)
 chmod 700 "$runtime"
 compositor=
-cleanup() {
-    if [ -n "$compositor" ]; then
-        kill -- -"$compositor" 2>/dev/null || true
-        wait "$compositor" 2>/dev/null || true
+# Ends the compositor's process group (setsid made $compositor its leader): SIGTERM, then SIGKILL
+# for whatever is left after a few seconds (mutter, its session bus gone, has been seen to linger
+# and spin).
+stop_group() {
+    kill -- -"$compositor" 2>/dev/null || true
+    for _ in $(seq 60); do pgrep -g "$compositor" >/dev/null || break; sleep 0.05; done
+    if pgrep -g "$compositor" >/dev/null; then
+        echo "note: still running 3 s after SIGTERM, killed: $(pgrep -g "$compositor" -l | tr '\n' ' ')" >&2
+        kill -KILL -- -"$compositor" 2>/dev/null || true
     fi
+    wait "$compositor" 2>/dev/null || true
+}
+
+cleanup() {
+    if [ -n "$compositor" ]; then stop_group; fi
     rm -rf "$runtime"
 }
 trap cleanup EXIT
@@ -107,8 +117,7 @@ start_weston() {
 }
 
 stop_weston() {
-    kill -- -"$compositor" 2>/dev/null || true
-    wait "$compositor" 2>/dev/null || true
+    stop_group
     compositor=
     rm -f "$runtime/$socket" "$runtime/$socket.lock"
 }
@@ -128,13 +137,10 @@ start_mutter() {
 }
 
 stop_mutter() {
-    kill -- -"$compositor" 2>/dev/null || true
-    wait "$compositor" 2>/dev/null || true
-    # The bridge's summary, written as it stops.
-    for _ in $(seq 40); do grep -q "commands sent" "$runtime/bridge.log" && break; sleep 0.05; done
+    stop_group
     compositor=
     cat "$runtime/bridge.log"
-    rm -f "$runtime/$socket" "$runtime/$socket.lock" "$runtime/bridge.log"
+    rm -f "$runtime/$socket" "$runtime/$socket.lock" "$runtime/bridge.log" "$runtime"/pipewire-0*
 }
 
 # Runs pull-to-refresh with the arguments given under a fresh compositor (start_$compositor_name);
