@@ -21,7 +21,8 @@
 # the virtual devices, and advertises the seat's touch and pointer, only at their first event, and
 # that first touch reaches no client. At `target` a second session records the focused window
 # (RecordWindow without a window id), so that its stream coordinates are the window's own: no
-# guessing where mutter placed it. Both sessions live until the bridge is stopped.
+# guessing where mutter placed it (a new `target` replaces that session). The sessions live until
+# the bridge is stopped.
 #
 # Usage: mutter-input-bridge.py FIFO [--monitor CONNECTOR]  (on mutter's session bus, with
 # XDG_RUNTIME_DIR set); prints "mutter input bridge: reading FIFO" to stderr when ready. Exit 1 with
@@ -40,8 +41,9 @@ from gi.repository import Gio, GLib
 REMOTE_DESKTOP = "org.gnome.Mutter.RemoteDesktop"
 SCREEN_CAST = "org.gnome.Mutter.ScreenCast"
 PROPERTIES = "org.freedesktop.DBus.Properties"
-# How long the priming session's stream may take to reach pipewire.
+# How long the priming session's stream may take to reach pipewire, and how often to look.
 STREAM_TIMEOUT_SECONDS = 5.0
+STREAM_POLL_SECONDS = 0.005
 # D-Bus calls wait this long for mutter (it answers in well under a millisecond when idle).
 CALL_TIMEOUT_MS = 5000
 NANOSECONDS_PER_MILLISECOND = 1_000_000
@@ -146,7 +148,7 @@ class Bridge:
         deadline = time.monotonic() + STREAM_TIMEOUT_SECONDS
         while not added and time.monotonic() < deadline:
             self.mutter.dispatch()
-            time.sleep(0.005)
+            time.sleep(STREAM_POLL_SECONDS)
         if not added:
             raise BridgeError(f"monitor {monitor}'s stream never reached pipewire: is `pipewire` running "
                               f"with XDG_RUNTIME_DIR={os.environ.get('XDG_RUNTIME_DIR')}?")
