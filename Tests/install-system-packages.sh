@@ -3,17 +3,19 @@
 # Usage: Tests/install-system-packages.sh [--build-only]
 #   --build-only  only what building the package needs (libdrm, Cairo, libwayland-client and libunwind
 #                 through pkg-config): what clock-demo's command installs;
-#   otherwise     also what the tests run against: weston and mutter headless, cyclictest, callgrind,
+#   otherwise     also what the tests run against: weston and mutter headless (with pipewire and
+#                 python3-gi for the pull-to-refresh's mutter input bridge), cyclictest, callgrind,
 #                 network namespaces, GLib and GTK 4 for the main-loop examples, EGL and OpenGL ES
 #                 (Mesa's llvmpipe) for the GLES example, Vulkan (Mesa's lavapipe) for the Vulkan example.
 set -euo pipefail
 
 build=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev pkg-config)
-tools=(rt-tests weston libweston-10-dev wayland-protocols valgrind iproute2 python3 gdb libglib2.0-dev
+tools=(rt-tests weston libweston-10-dev wayland-protocols valgrind iproute2 python3 python3-gi gdb libglib2.0-dev
     libgtk-4-dev libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1 libvulkan-dev mesa-vulkan-drivers)
 # Installed without their recommends (mutter's would pull in a desktop): mutter headless with two
-# virtual monitors for the mixed-refresh tests, and dbus-run-session for its session bus.
-lean=(mutter dbus)
+# virtual monitors for the mixed-refresh tests, dbus-run-session for its session bus, and a bare
+# pipewire daemon, which mutter's ScreenCast (behind absolute pointer motion and touch) needs.
+lean=(mutter dbus pipewire)
 if [ "${1:-}" = "--build-only" ]; then
     tools=()
     lean=()

@@ -2,11 +2,12 @@
     import Glibc
 #endif
 
-/// The weston input injector's command FIFO, open for writing: one command a line.
+/// The input injector's command FIFO (weston's module or mutter's D-Bus bridge, both in
+/// `Tests/Input`), open for writing: one command a line.
 final class InjectorFIFO {
     private let descriptor: Int32
 
-    /// Opens `path`, which must be a FIFO (weston's injector holds it open, so this never blocks).
+    /// Opens `path`, which must be a FIFO (the injector holds it open, so this never blocks).
     ///
     /// - Throws: ``Failure`` when the path is not a FIFO or cannot be opened.
     init(path: String) throws(Failure) {
@@ -17,7 +18,7 @@ final class InjectorFIFO {
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw Failure(
-                description: "--inject-fifo: cannot open \(path) (errno \(errno); is weston running?)")
+                description: "--inject-fifo: cannot open \(path) (errno \(errno); is the injector running?)")
         }
     }
 

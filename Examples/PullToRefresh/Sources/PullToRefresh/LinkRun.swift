@@ -29,7 +29,8 @@ struct LinkRun {
         }
         let outcome = SelfTestScript(downSeconds: options.duration).play(to: fifo, watching: log)
         link.invalidate()
-        return await finish(scene, log: log, report: SelfTestReport(log: log, outcome: outcome))
+        return await finish(
+            scene, log: log, report: SelfTestReport(log: log, outcome: outcome, options: options))
     }
 
     /// Prints the figures (and the report's lines); the exit status: 1 when drawing failed or a

@@ -1,16 +1,41 @@
-/// pull-to-refresh's command line: `--naive`, `--inject-fifo PATH`, `--duration SECONDS`.
+/// pull-to-refresh's command line: `--naive`, `--inject-fifo PATH`, `--duration SECONDS`,
+/// `--injector-times sent|compositor`, `--skip-allowance PERCENT`.
 struct Options {
+    /// Whose times the injected events reach the app with, which decides how the self-test matches
+    /// what it received to what it sent.
+    enum InjectorTimes: String, CaseIterable {
+        /// The compositor passes on each command's stamp and touch id (weston's injector): samples
+        /// are matched by time and position.
+        case sent
+        /// The compositor stamps each event when it receives it and numbers touch points itself
+        /// (mutter's RemoteDesktop, through `Tests/Input/mutter-input-bridge.py`): samples are matched
+        /// by position and order, their times only checked for never going back.
+        case compositor
+    }
+
     /// Handle each input event as it arrives and redraw per event, without the link's resampling.
     var naive = false
-    /// The weston input injector's FIFO: play the scripted drags into it and check the run.
+    /// The input injector's FIFO: play the scripted drags into it and check the run.
     var injectFIFO: String?
     /// How long each scripted drag moves down before its hold.
     var duration = 0.8
+    /// Whose times the injected events carry.
+    var injectorTimes = InjectorTimes.sent
 
+    /// The percentage of each drag's frames the self-test lets the compositor skip: 0 by default; a
+    /// compositor that renders in software on a loaded machine repaints late now and then.
+    var skipAllowance = 0.0
+
+    /// The skip allowances the self-test accepts, in percent.
+    static let skipAllowanceRange = 0.0...50.0
     /// The drag durations the self-test accepts, in seconds.
     static let durationRange = 0.2...10.0
 
-    static let usage = "usage: pull-to-refresh [--naive] [--inject-fifo PATH [--duration SECONDS]]"
+    static let usage =
+        "usage: pull-to-refresh [--naive] [--inject-fifo PATH [--duration SECONDS] [--injector-times sent|compositor] [--skip-allowance PERCENT]]"
+
+    /// The options that take a value.
+    private static let valued: Set = ["--inject-fifo", "--duration", "--injector-times", "--skip-allowance"]
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -20,21 +45,22 @@ struct Options {
     /// Reads the arguments after the program's name.
     init(arguments: [String]) throws(Failure) {
         var remaining = arguments[...]
-        var durationGiven = false
+        var selfTestOptions: [String] = []
         while let option = remaining.popFirst() {
             if option == "--naive" {
                 naive = true
                 continue
             }
-            guard option == "--inject-fifo" || option == "--duration" else {
+            guard Self.valued.contains(option) else {
                 throw Failure(description: "unknown option \(option)")
             }
             guard let value = remaining.popFirst() else {
                 throw Failure(description: "\(option) needs a value")
             }
-            if option == "--inject-fifo" {
+            switch option {
+            case "--inject-fifo":
                 injectFIFO = value
-            } else {
+            case "--duration":
                 guard let seconds = Double(value), Self.durationRange.contains(seconds) else {
                     throw Failure(
                         description:
@@ -42,11 +68,27 @@ struct Options {
                     )
                 }
                 duration = seconds
-                durationGiven = true
+                selfTestOptions.append(option)
+            case "--skip-allowance":
+                guard let percent = Double(value), Self.skipAllowanceRange.contains(percent) else {
+                    throw Failure(
+                        description:
+                            "--skip-allowance needs \(Self.skipAllowanceRange.lowerBound) to \(Self.skipAllowanceRange.upperBound) percent, not '\(value)'"
+                    )
+                }
+                skipAllowance = percent
+                selfTestOptions.append(option)
+            default:
+                guard let times = InjectorTimes(rawValue: value) else {
+                    let names = InjectorTimes.allCases.map(\.rawValue).joined(separator: " or ")
+                    throw Failure(description: "--injector-times needs \(names), not '\(value)'")
+                }
+                injectorTimes = times
+                selfTestOptions.append(option)
             }
         }
-        if durationGiven && injectFIFO == nil {
-            throw Failure(description: "--duration is the scripted drag's: it needs --inject-fifo")
+        if let option = selfTestOptions.first, injectFIFO == nil {
+            throw Failure(description: "\(option) is the scripted drag's: it needs --inject-fifo")
         }
     }
 }

@@ -4,11 +4,12 @@ import FrameClock
     import Glibc
 #endif
 
-/// A vertical drag written in real time to the weston input injector's FIFO (see
-/// `Tests/Input/weston-input-injector.c`): a press (or a touch down), motion at 125 Hz along
-/// ``segments`` of constant speed (a still segment sends nothing: the finger holds), and a release
-/// (or a touch up) at the last sample, while the finger still moves. Each event is stamped with its
-/// whole millisecond on `CLOCK_MONOTONIC` and its position is the drag's at that stamp.
+/// A vertical drag written in real time to the input injector's FIFO (see
+/// `Tests/Input/weston-input-injector.c`, `Tests/Input/mutter-input-bridge.py`): a press (or a touch
+/// down), motion at 125 Hz along ``segments`` of constant speed (a still segment sends nothing: the
+/// finger holds), and a release (or a touch up) at the last sample, while the finger still moves.
+/// Each event is stamped with its whole millisecond on `CLOCK_MONOTONIC` and its position is the
+/// drag's at that stamp.
 struct ScriptedDrag {
     enum Device: String, Sendable {
         case pointer, touch

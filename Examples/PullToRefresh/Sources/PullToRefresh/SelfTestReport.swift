@@ -9,6 +9,10 @@ import FrameClock
 struct SelfTestReport {
     private(set) var lines: [String] = []
     private(set) var failures = 0
+    /// Whose times the events carry: how received samples are matched to the sent ones.
+    let times: Options.InjectorTimes
+    /// The percentage of a drag's frames the compositor may skip (`--skip-allowance`).
+    let skipAllowance: Double
 
     /// How far the velocity of the spring's first frame may be from the release velocity.
     static let velocityTolerance = 0.2
@@ -17,9 +21,6 @@ struct SelfTestReport {
     static let turnLag = 1
     /// A pull or an angle changing by less than this did not move.
     static let stillness = 1e-6
-    /// A received position this close to the one sent is the one sent (weston passes surface
-    /// coordinates through single-precision floats).
-    static let positionMatch = 0.01
     /// The grab frame's jump may be this many spring steps, plus ``grabSlack`` pixels: the spring
     /// slows or speeds up a little from one frame to the next.
     static let grabSteps = 2.0
@@ -28,7 +29,9 @@ struct SelfTestReport {
     /// down.
     static let expectedCrossings = [ScriptedDrag.Device.pointer: 3, .touch: 1]
 
-    init(log: RunLog, outcome: SelfTestScript.Outcome) {
+    init(log: RunLog, outcome: SelfTestScript.Outcome, options: Options) {
+        times = options.injectorTimes
+        skipAllowance = options.skipAllowance
         let frames = log.frames
         let discrete = log.discrete
         let motion = log.motion
@@ -79,7 +82,7 @@ struct SelfTestReport {
     }
 
     /// Every event of `drag` arrived, in order, exactly once: the discrete ones as sent, each motion
-    /// sample once with its stamp and position, in the order sent.
+    /// sample once with its position (and, with the sent times, its stamp), in the order sent.
     private mutating func checkEvents(
         of drag: ScriptedDrag, discrete: [ReceivedEvent], motion: [ReceivedEvent]
     ) {
@@ -90,29 +93,27 @@ struct SelfTestReport {
             case nil: false
             }
         }
-        let kinds = discrete.map(\.event).filter(isDevice).map(\.kind)
+        let received = discrete.map(\.event).filter(isDevice)
         let samples = motion.map(\.event).filter(isDevice)
-        var matched = 0
-        var inOrder = true
-        var previous = -1
-        var missing: [String] = []
-        for sent in drag.sent {
-            let matches = samples.indices.filter {
-                samples[$0].time.nanoseconds == sent.time
-                    && abs((samples[$0].position?.y ?? -1) - sent.y) < Self.positionMatch
-            }
-            guard matches.count == 1 else {
-                let at = Double(sent.time - drag.pressTime) / 1e6
-                missing.append("at \(at.fixed(0)) ms, y \(sent.y.fixed(2)): received \(matches.count) times")
-                continue
-            }
-            matched += 1
-            if matches[0] <= previous { inOrder = false }
-            previous = matches[0]
+        var kinds = received.map(\.kind)
+        var matching: SampleMatching
+        switch times {
+        case .sent:
+            matching = SampleMatching(byTimeOf: drag, in: samples)
+        case .compositor:
+            matching = SampleMatching(byOrderOf: drag, in: samples)
+            // The compositor numbers touch points itself: one number for the whole drag.
+            let touchIDs = Set((received + samples).compactMap(\.touchID))
+            if touchIDs.count > 1 { matching.problems.append("touch ids \(touchIDs.sorted())") }
+            kinds = kinds.map { $0.numbered(ScriptedDrag.touchID) }
+            matching.checkTimes(of: received, drag: drag, in: samples)
         }
+        let matched = matching.indices.compactMap { $0 }
+        let inOrder = zip(matched, matched.dropFirst()).allSatisfy { $0 < $1 }
         record(
-            kinds == drag.expectedDiscrete && matched == drag.sent.count && inOrder,
-            "\(drag.device) drag: \(kinds.count) of \(drag.expectedDiscrete.count) discrete events as sent, \(matched) of \(drag.sent.count) motion samples once each\(inOrder ? ", in order" : " OUT OF ORDER")\(missing.isEmpty ? "" : " (" + missing.joined(separator: "; ") + ")")"
+            kinds == drag.expectedDiscrete && matched.count == drag.sent.count && inOrder
+                && matching.problems.isEmpty,
+            "\(drag.device) drag: \(kinds.count) of \(drag.expectedDiscrete.count) discrete events as sent, \(matched.count) of \(drag.sent.count) motion samples once each\(inOrder ? ", in order" : " OUT OF ORDER")\(matching.summary)\(matching.problems.isEmpty ? "" : " (" + matching.problems.joined(separator: "; ") + ")")"
         )
     }
 
@@ -166,14 +167,24 @@ struct SelfTestReport {
         )
     }
 
-    /// No frame skipped from the grab to the release.
+    /// No frame skipped from the grab to the release (or no more than ``skipAllowance`` percent of
+    /// the drag's frames, when it is set); each skip's interval is listed.
     private mutating func checkSkips(
         _ frames: [FrameRecord], _ drag: (device: ScriptedDrag.Device, grab: Int, release: Int)
     ) {
-        let skipped = frames[(drag.grab + 1)...drag.release].reduce(0) { $0 + $1.skipped }
+        let count = drag.release - drag.grab + 1
+        let skips = ((drag.grab + 1)...drag.release).filter { frames[$0].skipped > 0 }
+        let skipped = skips.reduce(0) { $0 + frames[$1].skipped }
+        let allowed = Int(Double(count) * skipAllowance / 100)
+        let intervals = skips.map {
+            "+" + (Double(frames[$0].timestamp - frames[$0 - 1].timestamp) / 1e6).fixed(1) + " ms"
+        }
+        let allowance =
+            skipAllowance > 0
+            ? " (at most \(allowed) allowed: --skip-allowance \(skipAllowance.fixed(0)) %)" : ""
         record(
-            skipped == 0,
-            "\(drag.device) drag: \(drag.release - drag.grab + 1) frames from grab to release, \(skipped) skipped"
+            skipped <= allowed,
+            "\(drag.device) drag: \(count) frames from grab to release, \(skipped) skipped\(allowance)\(intervals.isEmpty ? "" : "; the frame intervals at the skips: " + intervals.joined(separator: ", "))"
         )
     }
 

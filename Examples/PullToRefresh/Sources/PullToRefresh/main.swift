@@ -4,8 +4,8 @@
 
 // pull-to-refresh: a list's header pulled down on a Wayland window, paced by one display link (or,
 // with --naive, redrawn per input event); with --inject-fifo, plays a scripted pointer and touch
-// drag through weston's input injector and checks the frames: exit 0 only if every check passed,
-// 1 on a failed check or error, 2 on a bad command line.
+// drag through an input injector (weston's or mutter's) and checks the frames: exit 0 only if every
+// check passed, 1 on a failed check or error, 2 on a bad command line.
 
 /// The exit status for a command line that was not understood.
 let badUsage: Int32 = 2
