@@ -1,5 +1,5 @@
 /// pull-to-refresh's command line: `--naive`, `--inject-fifo PATH`, `--duration SECONDS`,
-/// `--injector-times sent|compositor`, `--skip-allowance PERCENT`.
+/// `--injector-times sent|compositor`, `--skips every|drawing`.
 struct Options {
     /// Whose times the injected events reach the app with, which decides how the self-test matches
     /// what it received to what it sent.
@@ -22,20 +22,27 @@ struct Options {
     /// Whose times the injected events carry.
     var injectorTimes = InjectorTimes.sent
 
-    /// The percentage of each drag's frames the self-test lets the compositor skip: 0 by default; a
-    /// compositor that renders in software on a loaded machine repaints late now and then.
-    var skipAllowance = 0.0
+    /// Which skipped frames fail the self-test.
+    enum SkipJudgement: String, CaseIterable {
+        /// Every skipped frame in a drag.
+        case every
+        /// Only a skip after a frame whose drawing took longer than its interval: the others follow
+        /// a frame drawn in time, so the compositor's repaint came late (mutter rendering in software
+        /// on a loaded machine); they are listed, not judged.
+        case drawing
+    }
 
-    /// The skip allowances the self-test accepts, in percent.
-    static let skipAllowanceRange = 0.0...50.0
+    /// Which skipped frames fail the self-test.
+    var skips = SkipJudgement.every
+
     /// The drag durations the self-test accepts, in seconds.
     static let durationRange = 0.2...10.0
 
     static let usage =
-        "usage: pull-to-refresh [--naive] [--inject-fifo PATH [--duration SECONDS] [--injector-times sent|compositor] [--skip-allowance PERCENT]]"
+        "usage: pull-to-refresh [--naive] [--inject-fifo PATH [--duration SECONDS] [--injector-times sent|compositor] [--skips every|drawing]]"
 
     /// The options that take a value.
-    private static let valued: Set = ["--inject-fifo", "--duration", "--injector-times", "--skip-allowance"]
+    private static let valued: Set = ["--inject-fifo", "--duration", "--injector-times", "--skips"]
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -69,14 +76,12 @@ struct Options {
                 }
                 duration = seconds
                 selfTestOptions.append(option)
-            case "--skip-allowance":
-                guard let percent = Double(value), Self.skipAllowanceRange.contains(percent) else {
-                    throw Failure(
-                        description:
-                            "--skip-allowance needs \(Self.skipAllowanceRange.lowerBound) to \(Self.skipAllowanceRange.upperBound) percent, not '\(value)'"
-                    )
+            case "--skips":
+                guard let judgement = SkipJudgement(rawValue: value) else {
+                    let names = SkipJudgement.allCases.map(\.rawValue).joined(separator: " or ")
+                    throw Failure(description: "--skips needs \(names), not '\(value)'")
                 }
-                skipAllowance = percent
+                skips = judgement
                 selfTestOptions.append(option)
             default:
                 guard let times = InjectorTimes(rawValue: value) else {

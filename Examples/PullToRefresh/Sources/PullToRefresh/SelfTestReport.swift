@@ -11,8 +11,8 @@ struct SelfTestReport {
     private(set) var failures = 0
     /// Whose times the events carry: how received samples are matched to the sent ones.
     let times: Options.InjectorTimes
-    /// The percentage of a drag's frames the compositor may skip (`--skip-allowance`).
-    let skipAllowance: Double
+    /// Which skipped frames fail the check (`--skips`).
+    let skips: Options.SkipJudgement
 
     /// How far the velocity of the spring's first frame may be from the release velocity.
     static let velocityTolerance = 0.2
@@ -31,7 +31,7 @@ struct SelfTestReport {
 
     init(log: RunLog, outcome: SelfTestScript.Outcome, options: Options) {
         times = options.injectorTimes
-        skipAllowance = options.skipAllowance
+        skips = options.skips
         let frames = log.frames
         let discrete = log.discrete
         let motion = log.motion
@@ -167,24 +167,26 @@ struct SelfTestReport {
         )
     }
 
-    /// No frame skipped from the grab to the release (or no more than ``skipAllowance`` percent of
-    /// the drag's frames, when it is set); each skip's interval is listed.
+    /// No frame skipped from the grab to the release — or, judging only the drawing's skips, none
+    /// after a frame whose drawing overran its interval; each skip's interval is listed.
     private mutating func checkSkips(
         _ frames: [FrameRecord], _ drag: (device: ScriptedDrag.Device, grab: Int, release: Int)
     ) {
         let count = drag.release - drag.grab + 1
         let skips = ((drag.grab + 1)...drag.release).filter { frames[$0].skipped > 0 }
         let skipped = skips.reduce(0) { $0 + frames[$1].skipped }
-        let allowed = Int(Double(count) * skipAllowance / 100)
+        let afterOverrun = skips.filter { frames[$0 - 1].drawTime > frames[$0 - 1].duration }
+        let judged = self.skips == .every ? skipped : afterOverrun.reduce(0) { $0 + frames[$1].skipped }
         let intervals = skips.map {
             "+" + (Double(frames[$0].timestamp - frames[$0 - 1].timestamp) / 1e6).fixed(1) + " ms"
         }
-        let allowance =
-            skipAllowance > 0
-            ? " (at most \(allowed) allowed: --skip-allowance \(skipAllowance.fixed(0)) %)" : ""
+        let attribution =
+            self.skips == .drawing
+            ? " (\(afterOverrun.count) after a frame drawn too slowly; the rest after frames drawn in time, the compositor's)"
+            : ""
         record(
-            skipped <= allowed,
-            "\(drag.device) drag: \(count) frames from grab to release, \(skipped) skipped\(allowance)\(intervals.isEmpty ? "" : "; the frame intervals at the skips: " + intervals.joined(separator: ", "))"
+            judged == 0,
+            "\(drag.device) drag: \(count) frames from grab to release, \(skipped) skipped\(attribution)\(intervals.isEmpty ? "" : "; the frame intervals at the skips: " + intervals.joined(separator: ", "))"
         )
     }
 
