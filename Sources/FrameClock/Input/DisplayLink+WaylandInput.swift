@@ -26,7 +26,7 @@
     }
 
     extension InputEvent {
-        /// The event for a Wayland seat's event, as a link made on a ``WaylandWindow`` posts it: at the
+        /// The event for a Wayland seat's event, as a link made on a `WaylandWindow` posts it: at the
         /// compositor's time on `CLOCK_MONOTONIC`, or at `now` for an event without one (a pointer's
         /// enter). Nil for the kinds with no ``InputEvent``: scroll axes, the seats' frame and leave
         /// events, and a seat lost (whose releases and cancels come as events of their own). For a
