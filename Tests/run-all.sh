@@ -52,7 +52,7 @@ bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-gles
 step "a Vulkan front end paced by the link (Examples/VulkanClock, lavapipe, weston and mutter headless)"
 bash Tests/GPU/run-vulkan-clock-check.sh --scratch-path .build-vulkan
 
-step "the pull-to-refresh drag, injected into weston headless (Examples/PullToRefresh)"
+step "the pull-to-refresh drag, injected into weston and mutter headless (Examples/PullToRefresh)"
 bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-pull
 
 step "the README's first command, without a terminal (release build of clock-demo, 3 s)"
