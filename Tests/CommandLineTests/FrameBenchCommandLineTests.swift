@@ -94,7 +94,9 @@ struct FrameBenchCommandLineTests {
     }
 
     /// `--drag` under the weston it starts: a row for each device, rate and handling, every sample
-    /// sent used by a frame (the pointer's enter and first position are two more), none unpresented.
+    /// sent used by a frame (the pointer's enter and first position are two more), and every frame
+    /// answered by the compositor: presented, or dropped (replaced before its repaint, which a loaded
+    /// machine may cause and the report counts), never without feedback.
     @Test(.enabled(if: WestonAvailability.testsRun, Comment(rawValue: WestonAvailability.skipReason)))
     func aDragRunReportsEveryCase() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -116,7 +118,8 @@ struct FrameBenchCommandLineTests {
             try #require(counts.count == 2, "\(row)")
             let extra = cells[0] == "pointer" ? 0...2 : 0...0
             #expect(extra.contains(counts[1] - counts[0]), "\(row)")
-            #expect(cells[11] == "0", "\(row)")
+            #expect(Int(cells[11]) != nil, "\(row)")
+            #expect(cells[12] == "0", "\(row)")
             #expect(cells[5].hasSuffix("%") && cells[5] != "nan %", "\(row)")
         }
     }

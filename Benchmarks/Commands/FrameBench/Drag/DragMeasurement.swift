@@ -82,10 +82,14 @@ struct DragMeasurement {
         let steps = DragSmoothness.steps(judged.map { ($0.timestamp, $0.y) }, interval: interval)
         var ages: [Double] = []
         var eventLatencies: [Double] = []
-        var unpresented = 0
+        var dropped = 0
+        var unanswered = 0
         for frame in frames {
-            guard let presented = timeline.entry(sequence: frame.sequence)?.presented?.nanoseconds else {
-                if middle.contains(frame.timestamp) { unpresented += 1 }
+            let entry = timeline.entry(sequence: frame.sequence)
+            guard let presented = entry?.presented?.nanoseconds else {
+                if middle.contains(frame.timestamp) {
+                    if entry?.outcome == .dropped { dropped += 1 } else { unanswered += 1 }
+                }
                 continue
             }
             eventLatencies += frame.eventTimes.map { Double(presented - $0) / 1e6 }
@@ -95,6 +99,7 @@ struct DragMeasurement {
             device: device, rate: rate, handling: handling, interval: Double(interval) / 1e6,
             frames: judged.count, steps: steps.count, stepVariation: DragSmoothness.variation(steps),
             shownAges: ages, eventLatencies: eventLatencies, eventsSent: drag.sent.count,
-            eventsUsed: frames.reduce(0) { $0 + $1.eventTimes.count }, unpresented: unpresented)
+            eventsUsed: frames.reduce(0) { $0 + $1.eventTimes.count }, dropped: dropped,
+            unanswered: unanswered)
     }
 }

@@ -28,10 +28,13 @@ struct DragReport {
                 + "(the sampling time, or the newest event's time): how far the object trails the finger.",
             "- Event to present: each motion event's time to the presentation of the first frame that "
                 + "used it (the timeline's input latency, per event).",
+            "- Dropped: frames of the middle the compositor never showed because a later commit replaced "
+                + "them before its repaint (a late frame on a loaded machine); no feedback: frames the "
+                + "compositor never answered, which should not happen.",
             "",
             "| device | rate | handling | interval | steps | step variation | shown age p50 | p99 "
-                + "| event → present p50 | p99 | events sent / used | unpresented |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|",
+                + "| event → present p50 | p99 | events sent / used | dropped | no feedback |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for result in results {
             let intervals = { (value: Double) in
@@ -45,7 +48,8 @@ struct DragReport {
                     + "| \(intervals(LinksBench.percentile(result.shownAges, 0.99))) "
                     + "| \(intervals(LinksBench.percentile(result.eventLatencies, 0.5))) "
                     + "| \(intervals(LinksBench.percentile(result.eventLatencies, 0.99))) "
-                    + "| \(result.eventsSent) / \(result.eventsUsed) | \(result.unpresented) |")
+                    + "| \(result.eventsSent) / \(result.eventsUsed) | \(result.dropped) | \(result.unanswered) |"
+            )
         }
         lines += ["", "Latencies in ms, and in frame intervals in parentheses.", ""] + verdict
         return lines.joined(separator: "\n") + "\n"

@@ -19,6 +19,9 @@ struct DragResult: Sendable {
     let eventLatencies: [Double]
     let eventsSent: Int
     let eventsUsed: Int
-    /// Frames of the middle whose presentation the timeline did not hold.
-    let unpresented: Int
+    /// Frames of the middle the compositor reported as never shown (replaced by a later commit
+    /// before its repaint).
+    let dropped: Int
+    /// Frames of the middle with no presentation feedback at all: lost, which must never happen.
+    let unanswered: Int
 }
