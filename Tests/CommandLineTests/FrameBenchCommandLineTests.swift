@@ -122,6 +122,21 @@ struct FrameBenchCommandLineTests {
             #expect(cells[12] == "0", "\(row)")
             #expect(cells[5].hasSuffix("%") && cells[5] != "nan %", "\(row)")
         }
+        // Beside the report, each drag's frames: a header, then a row of 11 cells a frame.
+        let tables = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("drag-r1-") && $0.hasSuffix(".csv")
+        }
+        #expect(tables.count == 8, "\(tables)")
+        for name in tables {
+            let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                .split(separator: "\n")
+            #expect(lines.first?.hasPrefix("sequence,timestamp_ms,") == true, "\(name)")
+            #expect(lines.count > 1, "\(name)")
+            #expect(
+                lines.dropFirst().allSatisfy {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).count == 11
+                })
+        }
     }
 
     /// cyclictest beside the display links under the idle workload: its row, or a loud warning

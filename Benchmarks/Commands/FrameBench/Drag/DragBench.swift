@@ -25,7 +25,8 @@ struct DragBench {
         rounds = bench.roundCount(default: 1)
     }
 
-    /// Measures every case `rounds` times, handlings alternating, then writes and prints `drag.md`.
+    /// Measures every case `rounds` times, handlings alternating, then writes and prints `drag.md`,
+    /// and writes each drag's frames beside it (``DragFrameTable``).
     ///
     /// - Throws: ``Failure`` when weston or its injector cannot be started, or a window is never shown.
     func run() throws {
@@ -38,15 +39,17 @@ struct DragBench {
             )
         }
         var results: [DragResult] = []
+        var frameTables: [(name: String, csv: String)] = []
         for round in 1...rounds {
             for (device, rate) in Self.cases {
                 for handling in DragHandling.allCases {
                     FileHandle.standardError.write(
                         Data("round \(round): \(device) at \(Int(rate)) Hz, \(handling.rawValue)\n".utf8))
-                    results.append(
-                        try DragMeasurement(
-                            injector: injector, device: device, rate: rate, handling: handling
-                        ).run())
+                    let result = try DragMeasurement(
+                        injector: injector, device: device, rate: rate, handling: handling
+                    ).run()
+                    results.append(result)
+                    frameTables.append((result.frameTableName(round: round), result.frameTable))
                 }
             }
         }
@@ -55,6 +58,10 @@ struct DragBench {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             try markdown.write(
                 to: output.appendingPathComponent("drag.md"), atomically: true, encoding: .utf8)
+            for table in frameTables {
+                try table.csv.write(
+                    to: output.appendingPathComponent(table.name), atomically: true, encoding: .utf8)
+            }
         } catch {
             throw Failure("--output \(output.path) cannot be written: \(error.localizedDescription)")
         }

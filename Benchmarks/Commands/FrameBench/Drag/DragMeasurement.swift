@@ -100,6 +100,7 @@ struct DragMeasurement {
             frames: judged.count, steps: steps.count, stepVariation: DragSmoothness.variation(steps),
             shownAges: ages, eventLatencies: eventLatencies, eventsSent: drag.sent.count,
             eventsUsed: frames.reduce(0) { $0 + $1.eventTimes.count }, dropped: dropped,
-            unanswered: unanswered)
+            unanswered: unanswered,
+            frameTable: DragFrameTable(frames: frames, timeline: timeline, start: drag.startTime).csv)
     }
 }

@@ -24,4 +24,12 @@ struct DragResult: Sendable {
     let dropped: Int
     /// Frames of the middle with no presentation feedback at all: lost, which must never happen.
     let unanswered: Int
+    /// Every frame of the drag, as ``DragFrameTable`` writes them.
+    let frameTable: String
+
+    /// The file the frame table is written to, for example `drag-r1-touch-90hz-resampled.csv`.
+    func frameTableName(round: Int) -> String {
+        let handlingName = handling == .resampled ? "resampled" : "per-event"
+        return "drag-r\(round)-\(device)-\(Int(rate))hz-\(handlingName).csv"
+    }
 }
