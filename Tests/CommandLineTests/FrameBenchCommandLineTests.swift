@@ -122,20 +122,26 @@ struct FrameBenchCommandLineTests {
             #expect(cells[12] == "0", "\(row)")
             #expect(cells[5].hasSuffix("%") && cells[5] != "nan %", "\(row)")
         }
-        // Beside the report, each drag's frames: a header, then a row of 11 cells a frame.
+        // Beside the report, each drag's frames and its link's timeline: a header, then whole rows.
         let tables = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasPrefix("drag-r1-") && $0.hasSuffix(".csv")
         }
-        #expect(tables.count == 8, "\(tables)")
+        #expect(tables.count == 16, "\(tables)")
         for name in tables {
             let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
                 .split(separator: "\n")
-            #expect(lines.first?.hasPrefix("sequence,timestamp_ms,") == true, "\(name)")
+            let header = try #require(lines.first, "\(name)")
+            #expect(
+                name.hasSuffix("-frames.csv")
+                    ? header.hasPrefix("sequence,timestamp,")
+                    : header.hasPrefix("target pageflip timestamp,"),
+                "\(name)")
+            let columns = header.split(separator: ",").count
             #expect(lines.count > 1, "\(name)")
             #expect(
                 lines.dropFirst().allSatisfy {
-                    $0.split(separator: ",", omittingEmptySubsequences: false).count == 11
-                })
+                    $0.split(separator: ",", omittingEmptySubsequences: false).count == columns
+                }, "\(name)")
         }
     }
 

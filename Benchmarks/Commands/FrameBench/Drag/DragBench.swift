@@ -26,7 +26,7 @@ struct DragBench {
     }
 
     /// Measures every case `rounds` times, handlings alternating, then writes and prints `drag.md`,
-    /// and writes each drag's frames beside it (``DragFrameTable``).
+    /// and writes each drag's frames (``DragFrameTable``) and its link's timeline beside it.
     ///
     /// - Throws: ``Failure`` when weston or its injector cannot be started, or a window is never shown.
     func run() throws {
@@ -39,7 +39,7 @@ struct DragBench {
             )
         }
         var results: [DragResult] = []
-        var frameTables: [(name: String, csv: String)] = []
+        var tables: [(name: String, csv: String)] = []
         for round in 1...rounds {
             for (device, rate) in Self.cases {
                 for handling in DragHandling.allCases {
@@ -49,7 +49,8 @@ struct DragBench {
                         injector: injector, device: device, rate: rate, handling: handling
                     ).run()
                     results.append(result)
-                    frameTables.append((result.frameTableName(round: round), result.frameTable))
+                    let names = result.tableNames(round: round)
+                    tables += [(names.frames, result.frameTable), (names.timeline, result.timelineTable)]
                 }
             }
         }
@@ -58,7 +59,7 @@ struct DragBench {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             try markdown.write(
                 to: output.appendingPathComponent("drag.md"), atomically: true, encoding: .utf8)
-            for table in frameTables {
+            for table in tables {
                 try table.csv.write(
                     to: output.appendingPathComponent(table.name), atomically: true, encoding: .utf8)
             }

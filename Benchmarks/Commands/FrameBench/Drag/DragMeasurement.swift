@@ -101,6 +101,6 @@ struct DragMeasurement {
             shownAges: ages, eventLatencies: eventLatencies, eventsSent: drag.sent.count,
             eventsUsed: frames.reduce(0) { $0 + $1.eventTimes.count }, dropped: dropped,
             unanswered: unanswered,
-            frameTable: DragFrameTable(frames: frames, timeline: timeline, start: drag.startTime).csv)
+            frameTable: DragFrameTable(frames: frames).csv, timelineTable: timeline.text(.csv))
     }
 }

@@ -24,12 +24,15 @@ struct DragResult: Sendable {
     let dropped: Int
     /// Frames of the middle with no presentation feedback at all: lost, which must never happen.
     let unanswered: Int
-    /// Every frame of the drag, as ``DragFrameTable`` writes them.
+    /// Every frame of the drag, as ``DragFrameTable`` writes them, and the link's timeline as CSV.
     let frameTable: String
+    let timelineTable: String
 
-    /// The file the frame table is written to, for example `drag-r1-touch-90hz-resampled.csv`.
-    func frameTableName(round: Int) -> String {
+    /// The files the two tables are written to, for example `drag-r1-touch-90hz-resampled-frames.csv`
+    /// and `…-timeline.csv`.
+    func tableNames(round: Int) -> (frames: String, timeline: String) {
         let handlingName = handling == .resampled ? "resampled" : "per-event"
-        return "drag-r\(round)-\(device)-\(Int(rate))hz-\(handlingName).csv"
+        let stem = "drag-r\(round)-\(device)-\(Int(rate))hz-\(handlingName)"
+        return ("\(stem)-frames.csv", "\(stem)-timeline.csv")
     }
 }
