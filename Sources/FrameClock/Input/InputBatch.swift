@@ -9,7 +9,7 @@
 public struct InputBatch: Sendable {
     /// The frame whose input phase this is.
     public let frame: Frame
-    /// The instant the motion is resampled to: the frame's timestamp less the queue's
+    /// The instant the motion is resampled to: when the frame's callback started less the queue's
     /// ``InputQueue/resamplingLatency``, or more while a device that reports seldom moves.
     public let samplingTime: MonotonicInstant
     /// Discrete events and coalesced motion, in order. For one point, motion and discrete events keep

@@ -18,8 +18,9 @@ import Synchronization
 ///
 /// Discrete events (presses, releases, touch downs, ups and cancels, keys) are delivered exactly once,
 /// in the order posted, in the first frame after they were posted. The motion of each pointer and touch
-/// point is delivered as one event a frame at the frame's sampling time (its timestamp less
-/// ``resamplingLatency``, or more for a device that reports seldom: see there): interpolated between
+/// point is delivered as one event a frame at the frame's sampling time (when the frame's callback
+/// starts — after the vblank, at a render deadline, or late — less ``resamplingLatency``, or more for a
+/// device that reports seldom: see there; so a later start samples fresher input, never older): interpolated between
 /// the samples around that time, or extrapolated from the two newest by at most 8 ms (and half their
 /// spacing), as Android resamples; samples stamped after the sampling time wait for a later frame. Motion that comes before a discrete event of the same point is
 /// delivered as its newest sample, before that event. ``InputBatch/rawMotion`` keeps every sample.
@@ -86,7 +87,7 @@ public final class InputQueue: Sendable {
         state.withLock { $0.handler = nil }
     }
 
-    /// How far behind the frame's timestamp motion is resampled, at least: 5 ms by default. Resampling a
+    /// How far behind the start of the frame's callback motion is resampled, at least: 5 ms by default. Resampling a
     /// little in the past lets most frames interpolate between real samples rather than extrapolate.
     /// While a point that reports seldom moves (a 125 Hz mouse, a 90 Hz touch screen), the frame is
     /// sampled half that point's sample spacing plus 3 ms behind when that is more (7 ms at 125 Hz,
@@ -120,14 +121,14 @@ public final class InputQueue: Sendable {
     /// When a handler ran (user code, during which the link may have been invalidated), the time of
     /// the oldest event it was handed, in nanoseconds; nil when none ran.
     @discardableResult
-    func runPhase(for frame: Frame) -> Int64? {
+    func runPhase(for frame: Frame, startedAt start: Int64) -> Int64? {
         guard hasWork.load(ordering: .relaxed) else { return nil }
-        return deliverBatch(for: frame)
+        return deliverBatch(for: frame, startedAt: start)
     }
 
-    private func deliverBatch(for frame: Frame) -> Int64? {
+    private func deliverBatch(for frame: Frame, startedAt start: Int64) -> Int64? {
         let (batch, drops, handler) = state.withLock { state in
-            let (batch, drops) = state.takeBatch(for: frame)
+            let (batch, drops) = state.takeBatch(for: frame, startedAt: start)
             hasWork.store(state.hasWork, ordering: .relaxed)
             return (batch, drops, state.handler)
         }

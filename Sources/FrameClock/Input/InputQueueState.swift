@@ -70,8 +70,10 @@ struct InputQueueState: Sendable {
 
     /// Takes the input of `frame` out of the queue: the batch (nil when there is nothing to deliver)
     /// and the log lines for what was dropped since the last phase.
-    mutating func takeBatch(for frame: Frame) -> (batch: InputBatch?, drops: [String]) {
-        let samplingTime = frame.timestamp.nanoseconds - samplingLatency(at: frame.timestamp.nanoseconds)
+    /// Motion is sampled relative to `start`, when the frame's work starts (after the vblank, at a
+    /// render deadline, or late): a later start means fresher input, never older (rule P11).
+    mutating func takeBatch(for frame: Frame, startedAt start: Int64) -> (batch: InputBatch?, drops: [String]) {
+        let samplingTime = start - samplingLatency(at: start)
         var events: [InputEvent] = []
         events.reserveCapacity(ordered.count + points.count)
         while let event = ordered.removeFirst() {

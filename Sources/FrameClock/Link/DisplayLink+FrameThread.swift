@@ -81,7 +81,7 @@ extension DisplayLink {
         deliveryStarting.store(false, ordering: .releasing)
         // The input phase before the callback, wherever the frame is delivered (as Choreographer's);
         // user code, so after the barrier above.
-        if let oldestInput = input.runPhase(for: delivery.frame) {
+        if let oldestInput = input.runPhase(for: delivery.frame, startedAt: delivery.started) {
             // The input handler is user code, run outside the barrier: a link invalidated while it
             // ran starts no callback (looked at with the flag set again, as when the frame began).
             deliveryStarting.store(true, ordering: .relaxed)
@@ -169,16 +169,18 @@ extension LinkState {
             halfFrame = min(halfFrame, last.halfFrame)
         }
         var pacer = self.pacer
-        let decision = pacer.decide(tick, halfFrame: halfFrame, now: now)
-        if committing { self.pacer = pacer }
+        let decision = pacer.decide(tick, halfFrame: halfFrame, now: now, checkingStart: false)
         switch decision {
         case .notYet:
+            if committing { self.pacer = pacer }
             return nil
         case .drop:
-            if committing { statistics.droppedTicks += 1 }
+            if committing {
+                self.pacer = pacer
+                statistics.droppedTicks += 1
+            }
             return nil
         case .deliver(let sequence, let timestamp, let skipped):
-            if committing { lastFrameTiming = timing }
             // Shown one frame interval on, unless the display decides (a compositor).
             let target = tick.grid.timestamp(
                 of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
@@ -190,6 +192,18 @@ extension LinkState {
             if case .renderDeadline(let margin) = dispatch, let prediction = predictor.prediction {
                 predicted = prediction
                 start = max(earliest, deadline - prediction - margin.wholeNanoseconds)
+            }
+            // A later start still keeps half an interval from the previous callback's start (P4).
+            if !pacer.planStart(start, halfFrame: halfFrame, previous: self.pacer, tick: tick) {
+                if committing {
+                    self.pacer = pacer
+                    statistics.droppedTicks += 1
+                }
+                return nil
+            }
+            if committing {
+                self.pacer = pacer
+                lastFrameTiming = timing
             }
             let animation = animationClock.time(forTarget: target, interval: timing.nanoseconds)
             return FramePlan(
@@ -219,6 +233,7 @@ extension LinkState {
     /// callback starts at `now`.
     mutating func beginDelivery(of plan: FramePlan, at now: Int64) -> DisplayLink.Delivery {
         let frame = plan.frame(startedAt: now)
+        pacer.started(at: now)
         animationClock.delivered(target: plan.target, animation: plan.animation)
         statistics.framesDelivered += 1
         statistics.skippedFrames += plan.skipped

@@ -22,7 +22,9 @@ extension LinkState {
             fromFramesPerSecond: sourceRate / Double(pacer.divisor),
             toFramesPerSecond: sourceRate / Double(move.divisor),
             divisor: Int(move.divisor), reason: move.reason, time: MonotonicInstant(nanoseconds: returned))
-        pacer.adaptDivisor(move.divisor, firstEligibleSequence: eligible)
+        // A rate change like any other: seen as the callback returns (P6).
+        pacer.setDivisor(move.divisor)
+        pacer.callbackReturned(firstEligibleSequence: eligible)
         return (change, rateWatchers.map(\.continuation))
     }
 }

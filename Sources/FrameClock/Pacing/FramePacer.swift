@@ -1,17 +1,23 @@
 /// The pacing rules of one link, as pure arithmetic on tick sequences: which ticks become frames.
+/// The reference model in the tests (`PacingModel`, rules P1–P7) states each rule alone; this type
+/// keeps them all in O(1) a tick.
 ///
-/// - Frames lie on ticks whose sequence is a multiple of the divisor (an absolute grid).
-/// - A tick that arrives late becomes the latest grid point at or before it; the whole frame
-///   intervals missed since the previous frame are counted, never delivered as a burst.
-/// - A frame less than half a frame interval after the previous one is dropped (Chromium's rule),
-///   and so is one whose timestamp does not advance; frames never go backwards.
-/// - A frame whose callback would begin less than half a frame interval after the previous
-///   callback began is dropped too, and counted as skipped: a wake-up that came late (the thread
-///   was descheduled) is followed by the next on-time one without a catch-up burst.
-/// - After a callback returns, the next frame is the first grid point at or after that instant, so a
-///   callback longer than the interval skips to the grid instead of bursting.
+/// - Frames lie on ticks whose sequence is a multiple of the divisor (an absolute grid) (P1).
+/// - The next frame is the first grid point at or after both the previous frame's target and the
+///   first tick the frame thread can start it at: never two frames for one refresh, whatever the
+///   rate did in between (P2).
+/// - A tick that arrives late becomes the latest grid point at or before it; the grid points missed
+///   are counted, never delivered as a burst (P3).
+/// - A frame whose callback would begin less than half a frame interval after the previous callback
+///   began is dropped, and counted as skipped (Chromium's rule, P4); so is one whose timestamp does
+///   not advance.
+/// - Skipped frames are the grid points missed since the previous frame's target, each at the
+///   divisor in force when it was missed (P5).
+/// - A rate change takes effect from the first tick after the frame thread sees it: when the callback
+///   that made it returns, or, between frames, the tick after the one in progress (P6). Start and
+///   resume align to the tick after the one in progress and count no skips (P7).
 /// - A source whose clock paces the frames (a followed toolkit frame clock) is the exception to the
-///   two rules of real time: each of its ticks is a frame, however late or close together.
+///   rules of real time: each of its ticks is a frame, however late or close together.
 struct FramePacer: Sendable {
     /// What to do with a tick.
     enum Decision: Equatable, Sendable {
@@ -24,37 +30,52 @@ struct FramePacer: Sendable {
         case drop
     }
 
-    /// Ticks per frame: the source's rate divided by the link's.
-    private(set) var divisor: Int64 = 1
-    /// The next grid point this link wants; nil until aligned (at start and after a resume).
-    private(set) var nextWanted: Int64?
-    /// The last frame delivered.
-    private(set) var last: (sequence: Int64, timestamp: Int64)?
-    /// The grid point skips are counted from (the last frame, or the resume point).
-    private var skipBase: Int64?
-    /// When the last frame was dispatched, on the source's clock.
-    private(set) var lastDispatch: Int64?
-
-    /// Changes the divisor; the next frame is realigned to the new grid.
-    mutating func setDivisor(_ newValue: Int64) {
-        guard newValue != divisor else { return }
-        divisor = max(1, newValue)
-        nextWanted = nil
+    /// The last frame delivered: its grid point, timestamp and divisor (its target is
+    /// `sequence + divisor`).
+    struct LastFrame: Hashable, Sendable {
+        var sequence: Int64
+        var timestamp: Int64
+        var divisor: Int64
+        var target: Int64 { sequence + divisor }
     }
 
-    /// Changes the divisor from the frame after the last one (an adaptive rate's move), as the last
-    /// callback returned: the next frame is the first grid point of the new divisor after the last
-    /// frame and at or after `eligible`; skips are still counted from the last frame.
-    mutating func adaptDivisor(_ newValue: Int64, firstEligibleSequence eligible: Int64) {
-        divisor = max(1, newValue)
-        nextWanted = firstGridPoint(after: max(eligible - 1, last?.sequence ?? eligible - 1))
+    /// Ticks per frame: the source's rate divided by the link's.
+    private(set) var divisor: Int64 = 1
+    /// The next grid point this link wants; nil until aligned (at start, after a resume or a rate
+    /// change).
+    private(set) var nextWanted: Int64?
+    /// The last frame delivered.
+    private(set) var last: LastFrame?
+    /// When the last frame's callback started (or is planned to), on the source's clock.
+    private(set) var lastStart: Int64?
+    /// Grid points missed at earlier divisors since the last frame.
+    private var carriedSkips = 0
+    /// The first tick from which grid points of `divisor` count as missed; nil after an alignment
+    /// (start, resume), which counts none.
+    private var countFrom: Int64?
+    /// The divisor before a change not yet seen by the frame thread.
+    private var changedFrom: Int64?
+    /// Whether the last frame's callback has not returned yet.
+    private var callbackRunning = false
+
+    /// Changes the divisor (a range, the adaptive rate, a source's rate): it takes effect from the
+    /// first tick after the frame thread sees it (P6), and the next frame is aligned again.
+    mutating func setDivisor(_ newValue: Int64) {
+        let newValue = max(1, newValue)
+        guard newValue != divisor else { return }
+        if changedFrom == nil { changedFrom = divisor }
+        divisor = newValue
+        nextWanted = nil
     }
 
     /// Forgets where the link was: the next frame is the first grid point after the moment the
-    /// frame thread next looks, with no skips counted for the time in between (start, resume).
+    /// frame thread next looks, never before the last frame's target, with no skips counted for the
+    /// time in between (start, resume).
     mutating func realign() {
         nextWanted = nil
-        skipBase = nil
+        countFrom = nil
+        carriedSkips = 0
+        changedFrom = nil
     }
 
     /// Starts over on a new source whose sequence numbers are not the old one's (a return to the
@@ -62,54 +83,105 @@ struct FramePacer: Sendable {
     /// frame thread next looks, no skips are counted across the change, and the previous callback's
     /// start still keeps the first new frame half an interval away from it.
     mutating func rebase(divisor newValue: Int64) {
+        realign()
         divisor = max(1, newValue)
-        nextWanted = nil
-        skipBase = nil
         last = nil
+        callbackRunning = false
     }
 
-    /// The next grid point wanted, aligning first if needed to the first one after `current`.
+    /// The next grid point wanted, aligning first if needed: the first one at or after the tick after
+    /// `current` (the tick in progress when the frame thread looks) and the last frame's target.
     mutating func nextWanted(currentSequence current: Int64) -> Int64 {
         if let nextWanted { return nextWanted }
-        let wanted = firstGridPoint(after: current)
+        let from = current + 1
+        seeChange(from: from)
+        let wanted = firstGridPoint(atOrAfter: max(from, last?.target ?? from))
         nextWanted = wanted
-        if skipBase == nil { skipBase = wanted - divisor }
         return wanted
     }
 
-    /// Decides what a tick that the frame thread handles at `now` means for this link.
-    mutating func decide(_ tick: Tick, halfFrame: Int64, now: Int64) -> Decision {
+    /// Decides what a tick that the frame thread handles at `now` means for this link. With
+    /// `checkingStart`, the callback is taken to start at `now` and held half an interval from the
+    /// previous start here; without, the caller checks the start it plans (see
+    /// ``planStart(_:halfFrame:previous:tick:)``).
+    mutating func decide(_ tick: Tick, halfFrame: Int64, now: Int64, checkingStart: Bool = true) -> Decision {
         if tick.pacedBySource {
             // The followed clock is the time: a link aligned on real time, ahead of a clock that is
             // behind it, still takes the clock's next tick.
-            let next = firstGridPoint(after: last?.sequence ?? (tick.sequence - 1))
+            let next = firstGridPoint(atOrAfter: (last?.sequence ?? (tick.sequence - 1)) + 1)
             nextWanted = min(nextWanted ?? next, next)
         }
         guard let wanted = nextWanted, tick.sequence >= wanted else { return .notYet }
         let sequence = roundDown(tick.sequence)
         let timestamp = sequence == tick.sequence ? tick.timestamp : tick.grid.timestamp(of: sequence)
         if let last, timestamp <= last.timestamp || timestamp - last.timestamp < halfFrame {
-            nextWanted = firstGridPoint(after: tick.sequence)
-            return .drop
+            return refuse(tick)
         }
-        if !tick.pacedBySource, let lastDispatch, now - lastDispatch < halfFrame {
-            nextWanted = firstGridPoint(after: tick.sequence)
-            return .drop
+        if checkingStart, !tick.pacedBySource, let lastStart, now - lastStart < halfFrame {
+            return refuse(tick)
         }
-        let base = skipBase ?? (sequence - divisor)
-        let skipped = Int(max(0, (sequence - base) / divisor - 1))
-        last = (sequence, timestamp)
-        lastDispatch = now
-        skipBase = sequence
+        let skipped = carriedSkips + (countFrom.map { gridPoints(from: $0, before: sequence, divisor: divisor) } ?? 0)
+        last = LastFrame(sequence: sequence, timestamp: timestamp, divisor: divisor)
+        lastStart = now
+        carriedSkips = 0
+        countFrom = sequence + divisor
         nextWanted = sequence + divisor
-        return .deliver(sequence: sequence, timestamp: timestamp, skipped: skipped)
+        callbackRunning = true
+        return .deliver(sequence: sequence, timestamp: timestamp, skipped: Int(skipped))
+    }
+
+    /// The frame just decided starts at `start` (when its tick was handled, or later at a render
+    /// deadline): half a frame interval after the previous callback's start at least (P4), or
+    /// dropped. `previous` is the pacer before the decision.
+    mutating func planStart(_ start: Int64, halfFrame: Int64, previous: FramePacer, tick: Tick) -> Bool {
+        if !tick.pacedBySource, let previousStart = previous.lastStart, start - previousStart < halfFrame {
+            self = previous
+            _ = refuse(tick)
+            return false
+        }
+        lastStart = start
+        return true
+    }
+
+    /// The last frame's callback started at `start` (its delivery, which a busy thread may delay).
+    mutating func started(at start: Int64) {
+        lastStart = start
     }
 
     /// Called when the callback for the last frame returned; `eligible` is the first tick at or after
-    /// that instant. The next frame is the first grid point from there on.
+    /// that instant. A rate change made meanwhile takes effect from there; the next frame is the first
+    /// grid point at or after both the last frame's target and `eligible`.
     mutating func callbackReturned(firstEligibleSequence eligible: Int64) {
+        callbackRunning = false
         guard let last else { return }
-        nextWanted = max(last.sequence + divisor, firstGridPoint(after: eligible - 1))
+        seeChange(from: eligible)
+        nextWanted = firstGridPoint(atOrAfter: max(last.target, eligible))
+    }
+
+    /// Whether a callback of this link is between its decision and its return.
+    var isCallbackRunning: Bool { callbackRunning }
+
+    /// A tick refused by the rules: the next grid point after it is wanted instead.
+    private mutating func refuse(_ tick: Tick) -> Decision {
+        nextWanted = firstGridPoint(atOrAfter: tick.sequence + 1)
+        return .drop
+    }
+
+    /// A divisor change is seen by the frame thread, effective from tick `from`: the old divisor's
+    /// grid points before it that were missed are carried (P5).
+    private mutating func seeChange(from: Int64) {
+        guard let old = changedFrom else { return }
+        changedFrom = nil
+        guard let start = countFrom else { return }
+        carriedSkips += gridPoints(from: start, before: from, divisor: old)
+        countFrom = max(start, from)
+    }
+
+    /// How many multiples of `divisor` lie in `start..<end`.
+    private func gridPoints(from start: Int64, before end: Int64, divisor: Int64) -> Int {
+        guard end > start else { return 0 }
+        let first = firstGridPoint(atOrAfter: start, divisor: divisor)
+        return first >= end ? 0 : Int((end - 1 - first) / divisor + 1)
     }
 
     private func roundDown(_ sequence: Int64) -> Int64 {
@@ -117,7 +189,10 @@ struct FramePacer: Sendable {
         return remainder >= 0 ? sequence - remainder : sequence - remainder - divisor
     }
 
-    private func firstGridPoint(after sequence: Int64) -> Int64 {
-        roundDown(sequence) + divisor
+    private func firstGridPoint(atOrAfter sequence: Int64, divisor: Int64? = nil) -> Int64 {
+        let divisor = divisor ?? self.divisor
+        let remainder = sequence % divisor
+        if remainder == 0 { return sequence }
+        return remainder > 0 ? sequence - remainder + divisor : sequence - remainder
     }
 }

@@ -11,6 +11,9 @@ public enum FrameDispatch: Hashable, Sendable {
     /// measured, the link dispatches after the vblank.
     case renderDeadline(safetyMargin: Duration)
 
-    /// ``renderDeadline(safetyMargin:)`` with a 500 µs margin.
-    public static var renderDeadline: FrameDispatch { .renderDeadline(safetyMargin: .microseconds(500)) }
+    /// The margin of ``renderDeadline``: 500 µs.
+    public static let defaultSafetyMargin = Duration.microseconds(500)
+
+    /// ``renderDeadline(safetyMargin:)`` with ``defaultSafetyMargin``.
+    public static var renderDeadline: FrameDispatch { .renderDeadline(safetyMargin: defaultSafetyMargin) }
 }

@@ -27,7 +27,9 @@ struct JankCounter: Sendable {
             ownCause = cause
             shown = entry.presented?.nanoseconds ?? entry.target.nanoseconds
         case .pending, .onTime:
-            shown = entry.presented?.nanoseconds ?? entry.target.nanoseconds
+            shown = entry.presented?.nanoseconds ?? Self.assumedShown(entry, refresh: refresh)
+            // Without feedback, a callback past its deadline made its own frame late.
+            if entry.presented == nil, overran { ownCause = .callbackPastDeadline }
         }
         figures.framesShown += 1
         if let presented = entry.presented?.nanoseconds {
@@ -47,6 +49,18 @@ struct JankCounter: Sendable {
         figures.spanNanoseconds = Self.saturating(figures.spanNanoseconds, plus: lateness)
         return record(
             hitch: lateness, interval: interval, entry: entry, cause: ownCause ?? blame ?? .displayLate)
+    }
+
+    /// When a frame without feedback counts as shown (rule J1): at its target, or, when its callback
+    /// ran past its deadline, at the first refresh on the target's grid that its end plus the
+    /// presentation latency (target − deadline) makes, so that a timer's link sees its own hitches.
+    static func assumedShown(_ entry: FrameTimelineEntry, refresh: Int64) -> Int64 {
+        let target = entry.target.nanoseconds
+        guard let end = entry.callbackEnd?.nanoseconds, end > entry.deadline.nanoseconds else { return target }
+        let ready = Self.saturating(end, plus: target - entry.deadline.nanoseconds)
+        guard ready > target else { return target }
+        let periods = (ready - target - 1) / refresh + 1
+        return Self.saturating(target, minus: -periods, times: refresh)
     }
 
     private mutating func record(

@@ -5,8 +5,11 @@
 /// frame before it was shown, and later than its own target less the intervals the link skipped
 /// before it (a skip the previous frame's lateness caused is counted once). Hitches shorter than
 /// half a refresh period are jitter, not hitches. A frame without presentation feedback counts as
-/// shown at its target, so a link that is never told when its frames were shown hitches by the
-/// intervals it skipped. A frame reported discarded or not presented hitches by one frame interval.
+/// shown at its target, or, when its callback ran past its deadline, at the first refresh after its
+/// callback ended (plus the presentation latency): a timer's link, never told when its frames were
+/// shown, still sees the hitches its callbacks caused. A frame reported discarded or not presented
+/// hitches by one frame interval. The reference model in the tests (rules J1–J4) states each
+/// definition; the FrameClock article "Jank figures" works an example.
 ///
 /// ```swift
 /// let jank = link.statistics.jank

@@ -1,0 +1,275 @@
+@testable import FrameClock
+
+/// Compares a played script, frame by frame, with ``PacingModel`` and ``JankModel``.
+struct ModelCheck {
+    /// A frame that broke a rule.
+    struct Violation: CustomStringConvertible {
+        var rule: PacingModel.Rule
+        var frame: Int
+        var message: String
+        var description: String { "\(rule.rawValue), frame #\(frame): \(message)" }
+    }
+
+    private(set) var violations: [Violation] = []
+    /// The rules whose situation arose in the script (a rate change, a late wake-up, …), whether or
+    /// not the link kept them.
+    private(set) var exercised: Set<PacingModel.Rule> = []
+    private let run: ScriptRun
+    private let grid: TickGrid
+    private let refresh: Int64
+
+    init(_ run: ScriptRun) {
+        self.run = run
+        grid = run.source.grid
+        refresh = run.source.period.duration.wholeNanoseconds
+        checkFirstLink()
+        for index in run.otherFrames.indices { checkOtherLink(index) }
+        checkFigures()
+    }
+
+    private mutating func fail(_ rule: PacingModel.Rule, _ frame: Int, _ message: String) {
+        violations.append(Violation(rule: rule, frame: frame, message: message))
+    }
+
+    private func divisor(of frame: Frame) -> Int64 {
+        max(1, Int64((Double(frame.duration.wholeNanoseconds) / Double(refresh)).rounded()))
+    }
+
+    private func ms(_ nanoseconds: Int64) -> String {
+        String(Double(nanoseconds) / 1e6)
+    }
+
+    // MARK: - The first link, frame by frame
+
+    private mutating func checkFirstLink() {
+        let script = run.script
+        let exact = script.otherLinks.isEmpty
+        var previous: (sequence: Int64, divisor: Int64, start: Int64, end: Int64)?
+        var renderDeadline = script.renderDeadline
+        var adaptive = script.adaptive
+        var predictionHistory: [Int64] = []
+        var prediction: Int64?
+        var durations: [Int64] = []
+        var alignPending = true
+        for (index, observed) in run.observed.enumerated() {
+            let frame = observed.frame
+            let sequence = Int64(bitPattern: frame.sequence)
+            let divisor = divisor(of: frame)
+            var changes: [PacingModel.DivisorChange] = []
+            var betweenChange: Int64?
+            var rangeDivisor = previous?.divisor ?? divisor
+            for event in observed.events {
+                switch event {
+                case .divisor(let newDivisor, let at, let inCallback):
+                    exercised.insert(.rateChange)
+                    let from =
+                        inCallback
+                        ? PacingModel.firstRefresh(atOrAfter: previous?.end ?? at, grid: grid)
+                        : PacingModel.firstRefresh(after: observed.lookedAt, grid: grid)
+                    changes.append(.init(from: from, divisor: newDivisor))
+                    if !inCallback { betweenChange = observed.lookedAt }
+                    rangeDivisor = newDivisor
+                case .resumed:
+                    alignPending = true
+                case .dispatch(let on):
+                    renderDeadline = on
+                    predictionHistory = []
+                    prediction = nil
+                case .adaptive(let on):
+                    adaptive = on
+                }
+            }
+            // An adaptive move is made as the previous callback returned, after any change inside it.
+            if let previous, divisor != rangeDivisor, betweenChange == nil || !changes.isEmpty {
+                checkAdaptiveMove(
+                    index, from: changes.last.map(\.divisor) ?? previous.divisor, to: divisor, adaptive: adaptive,
+                    durations: durations, range: observed.range)
+                changes.append(
+                    .init(from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: divisor))
+            }
+            // P1, P8
+            if !PacingModel.isGridPoint(sequence, divisor: divisor) {
+                fail(.grid, index, "refresh \(sequence) is not on the grid of divisor \(divisor)")
+            }
+            if frame.timestamp.nanoseconds != grid.timestamp(of: sequence) {
+                fail(.grid, index, "timestamp \(frame.timestamp.nanoseconds) is not refresh \(sequence)'s")
+            }
+            let expectedTiming = PacingModel.targetAndDeadline(
+                sequence: sequence, divisor: divisor, grid: grid, latency: run.link.presentationLatency.wholeNanoseconds)
+            if frame.targetTimestamp.nanoseconds != expectedTiming.target
+                || frame.deadline.nanoseconds != expectedTiming.deadline
+            {
+                fail(
+                    .targetAndDeadline, index,
+                    "target \(frame.targetTimestamp.nanoseconds) deadline \(frame.deadline.nanoseconds), model \(expectedTiming)"
+                )
+            }
+            // P2: never before the previous frame's target.
+            let previousTarget = previous.map { $0.sequence + $0.divisor }
+            if let previousTarget, sequence < previousTarget {
+                fail(
+                    .next, index,
+                    "refresh \(sequence) comes before the previous frame's target refresh \(previousTarget) (targets \(previousTarget) and \(sequence + divisor))"
+                )
+            }
+            // P5
+            let realigned = previous == nil || alignPending
+            if realigned { exercised.insert(.align) }
+            let expectedSkipped =
+                realigned
+                ? 0
+                : PacingModel.skipped(
+                    previousTarget: previousTarget!, next: sequence, initial: previous!.divisor, changes: changes)
+            if expectedSkipped > 0 { exercised.insert(.skipped) }
+            if frame.skippedFrames != expectedSkipped {
+                fail(.skipped, index, "skippedFrames \(frame.skippedFrames), model \(expectedSkipped) (refresh \(sequence))")
+            }
+            // P4
+            let halfFrame = Int64(run.source.period.multiplied(by: Int(divisor)).nanoseconds / 2)
+            if let previous, observed.start - previous.start < halfFrame {
+                fail(
+                    .halfInterval, index,
+                    "started \(ms(observed.start - previous.start)) ms after the previous callback, under half of \(ms(2 * halfFrame)) ms"
+                )
+            }
+            // P10, P9, P2/P3 exactly (one link alone on its thread)
+            if renderDeadline { exercised.insert(.prediction) }
+            exercised.formUnion([.grid, .next, .targetAndDeadline])
+            if exact {
+                let eligibleFromPrevious =
+                    realigned
+                    ? PacingModel.firstRefresh(after: observed.lookedAt, grid: grid)
+                    : PacingModel.firstRefresh(atOrAfter: previous!.end, grid: grid)
+                let eligible = max(
+                    eligibleFromPrevious, betweenChange.map { PacingModel.firstRefresh(after: $0, grid: grid) } ?? .min)
+                var wanted = PacingModel.wantedFrame(previousTarget: previousTarget, eligible: eligible, divisor: divisor)
+                var expected: (sequence: Int64, start: Int64)?
+                for _ in 0..<64 {
+                    let look = max(grid.timestamp(of: wanted), observed.threadFree)
+                    if look > grid.timestamp(of: wanted) { exercised.insert(.lateWake) }
+                    let candidate = PacingModel.frame(wanted: wanted, handledAt: look, grid: grid, divisor: divisor)
+                    var start = look
+                    if renderDeadline {
+                        exercised.insert(.renderDeadline)
+                        let timing = PacingModel.targetAndDeadline(
+                            sequence: candidate, divisor: divisor, grid: grid,
+                            latency: run.link.presentationLatency.wholeNanoseconds)
+                        let planned = PacingModel.plannedStart(
+                            timestamp: grid.timestamp(of: candidate), deadline: timing.deadline,
+                            predicted: renderDeadline ? prediction : nil,
+                            margin: FrameDispatch.defaultSafetyMargin.wholeNanoseconds)
+                        start = max(planned, look)
+                    }
+                    if PacingModel.keepsHalfInterval(start: start, previousStart: previous?.start, halfFrame: halfFrame) {
+                        expected = (candidate, start)
+                        break
+                    }
+                    exercised.insert(.halfInterval)
+                    wanted = PacingModel.latestGridPoint(atOrBefore: grid.sequence(at: look), divisor: divisor) + divisor
+                }
+                if let expected, expected.sequence != sequence || expected.start != observed.start {
+                    var rule = PacingModel.Rule.next
+                    if expected.sequence == sequence, renderDeadline { rule = .renderDeadline }
+                    fail(
+                        rule, index,
+                        "refresh \(sequence) started at \(ms(observed.start)) ms; model: refresh \(expected.sequence) at \(ms(expected.start)) ms"
+                    )
+                }
+            }
+            // P11
+            exercised.insert(.inputSampling)
+            if let sampling = observed.samplingTime {
+                let expectedSampling = PacingModel.samplingTime(
+                    callbackStart: observed.start, latency: ScriptRun.resamplingLatency)
+                if sampling != expectedSampling {
+                    fail(
+                        .inputSampling, index,
+                        "sampled at \(ms(sampling)) ms, model \(ms(expectedSampling)) ms (start \(ms(observed.start)))")
+                }
+            }
+            if renderDeadline {
+                predictionHistory.append(observed.end - observed.start)
+                prediction = PacingModel.prediction(previous: prediction, window: predictionHistory.suffix(16))
+            }
+            durations.append(observed.end - observed.start)
+            previous = (sequence, divisor, observed.start, observed.end)
+            alignPending = false
+        }
+    }
+
+    /// A1–A3 for a move from `from` to `to` decided by the previous callback.
+    private mutating func checkAdaptiveMove(
+        _ index: Int, from: Int64, to: Int64, adaptive: Bool, durations: [Int64], range: FrameRateRange
+    ) {
+        let latency = run.link.presentationLatency.wholeNanoseconds
+        guard adaptive else {
+            fail(.adaptiveBounds, index, "divisor \(from) → \(to) with the adaptive rate off")
+            return
+        }
+        if to > from {
+            exercised.insert(.adaptiveDown)
+            let overran = durations.last.map {
+                PacingModel.overran(duration: $0, divisor: from, refresh: refresh, latency: latency)
+            }
+            if overran != true, run.script.feedback == .none {
+                fail(.adaptiveDown, index, "moved down \(from) → \(to) after a callback within its budget")
+            }
+        } else {
+            exercised.insert(.adaptiveUp)
+            let window = durations.suffix(AdaptiveRate.upWindow)
+            if window.count < AdaptiveRate.upWindow
+                || !window.allSatisfy({
+                    PacingModel.fitsWithHeadroom(duration: $0, divisor: to, refresh: refresh, latency: latency)
+                })
+            {
+                fail(.adaptiveUp, index, "moved up \(from) → \(to) without eight callbacks fitting it")
+            }
+        }
+        exercised.insert(.adaptiveBounds)
+        let rate = Double(run.script.refreshRate) / Double(to)
+        if to < Int64(range.divisor(forSourceRate: Double(run.script.refreshRate))) || !range.contains(rate) {
+            fail(.adaptiveBounds, index, "divisor \(to) (\(rate) fps) outside \(range)")
+        }
+    }
+
+    // MARK: - Other links: the rules that hold whatever shares the thread
+
+    private mutating func checkOtherLink(_ link: Int) {
+        var previous: (sequence: Int64, start: Int64)?
+        for (index, other) in run.otherFrames[link].enumerated() {
+            let sequence = Int64(bitPattern: other.frame.sequence)
+            if let previous {
+                if sequence < previous.sequence + 1 {
+                    fail(.next, index, "link \(link + 2): refresh \(sequence) after refresh \(previous.sequence)")
+                }
+                let expected = Int(sequence - previous.sequence - 1)
+                if other.frame.skippedFrames != expected {
+                    fail(.skipped, index, "link \(link + 2): skippedFrames \(other.frame.skippedFrames), model \(expected)")
+                }
+                let halfFrame = refresh / 2
+                if other.start - previous.start < halfFrame {
+                    fail(.halfInterval, index, "link \(link + 2): callbacks \(ms(other.start - previous.start)) ms apart")
+                }
+            }
+            previous = (sequence, other.start)
+        }
+    }
+
+    // MARK: - J1–J4
+
+    private mutating func checkFigures() {
+        var model = JankModel()
+        for entry in run.link.timeline.entries {
+            if entry.presented == nil, let end = entry.callbackEnd, end > entry.deadline {
+                exercised.insert(.shownWithoutFeedback)
+            }
+            if entry.outcome == .dropped { exercised.insert(.discardedHitch) }
+            if entry.presented != nil { exercised.insert(.histograms) }
+            model.add(entry)
+        }
+        exercised.insert(.hitch)
+        for difference in model.differences(from: run.link.statistics.jank) {
+            fail(.hitch, run.observed.count, difference)
+        }
+    }
+}

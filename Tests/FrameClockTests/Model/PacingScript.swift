@@ -1,0 +1,249 @@
+import TestSupport
+
+@testable import FrameClock
+
+/// A random script for links on one manual source: the settings they start with and what happens,
+/// in order. Its `description` is Swift source that rebuilds it, so a shrunk failure becomes a
+/// regression test by pasting.
+struct PacingScript: Hashable, Sendable, CustomStringConvertible {
+    /// A rate range a script sets.
+    enum RangeChoice: Hashable, Sendable {
+        case native
+        case preferred(Int)
+        case span(minimum: Int, maximum: Int)
+
+        var range: FrameRateRange {
+            switch self {
+            case .native: .native
+            case .preferred(let rate): (try? FrameRateRange(preferred: Double(rate))) ?? .native
+            case .span(let minimum, let maximum):
+                (try? FrameRateRange(minimum: Double(minimum), maximum: Double(maximum))) ?? .native
+            }
+        }
+    }
+
+    /// What a display does with each frame of the first link.
+    enum Feedback: Hashable, Sendable {
+        /// No presentation is reported (a timer's link).
+        case none
+        /// Each frame is shown at the first refresh at or after its target that its work plus the
+        /// latency makes, and reported.
+        case display
+        /// As `display`, but some frames are shown a refresh late (the display's fault) and some are
+        /// discarded.
+        case faultyDisplay
+    }
+
+    /// One thing that happens.
+    enum Step: Hashable, Sendable {
+        /// `ticks` ticks handed to the links, each first-link callback `cost` µs long.
+        case run(ticks: Int, cost: Int)
+        /// The range set between frames, `idle` µs after the last callback returned.
+        case setRange(RangeChoice, idle: Int)
+        /// The range set inside the next callback of the first link, `cost` µs into it.
+        case setRangeInCallback(RangeChoice, cost: Int)
+        /// The adaptive rate turned on or off between frames.
+        case adaptive(Bool)
+        /// The frame thread held off until `delay` µs after now.
+        case stall(delay: Int)
+        /// The first link paused for `duration` µs, then resumed.
+        case pause(duration: Int)
+        /// The first link's dispatch changed between frames.
+        case renderDeadline(Bool)
+    }
+
+    var refreshRate: Int
+    var range: RangeChoice
+    var adaptive: Bool
+    var renderDeadline: Bool
+    /// The first link's presentation latency, in µs.
+    var latency: Int
+    var feedback: Feedback
+    /// Other links on the same source, after-vblank, each callback this long (µs).
+    var otherLinks: [Int]
+    var steps: [Step]
+
+    /// The first link's frames the script asks for, roughly (ticks handed out).
+    var ticks: Int {
+        steps.reduce(0) { count, step in
+            if case .run(let ticks, _) = step { return count + ticks }
+            return count
+        }
+    }
+
+    var description: String {
+        let head =
+            "PacingScript(refreshRate: \(refreshRate), range: \(Self.literal(range)), adaptive: \(adaptive), renderDeadline: \(renderDeadline), latency: \(latency), feedback: .\(feedback), otherLinks: \(otherLinks), steps: ["
+        let lines: [String] = steps.map { step in "    \(Self.literal(step))," }
+        return ([head] + lines + ["])"]).joined(separator: "\n")
+    }
+
+    private static func literal(_ range: RangeChoice) -> String {
+        switch range {
+        case .native: ".native"
+        case .preferred(let rate): ".preferred(\(rate))"
+        case .span(let minimum, let maximum): ".span(minimum: \(minimum), maximum: \(maximum))"
+        }
+    }
+
+    private static func literal(_ step: Step) -> String {
+        switch step {
+        case .run(let ticks, let cost): ".run(ticks: \(ticks), cost: \(cost))"
+        case .setRange(let range, let idle): ".setRange(\(literal(range)), idle: \(idle))"
+        case .setRangeInCallback(let range, let cost): ".setRangeInCallback(\(literal(range)), cost: \(cost))"
+        case .adaptive(let on): ".adaptive(\(on))"
+        case .stall(let delay): ".stall(delay: \(delay))"
+        case .pause(let duration): ".pause(duration: \(duration))"
+        case .renderDeadline(let on): ".renderDeadline(\(on))"
+        }
+    }
+
+    // MARK: - Random scripts
+
+    /// Refresh rates displays have (Hz).
+    static let refreshRates = [60, 72, 75, 90, 100, 120, 144]
+
+    /// A random script of at least `minimumTicks` ticks, the same for the same seed.
+    static func random(seed: UInt64, minimumTicks: Int = 600) -> PacingScript {
+        var random = SplitMix64(seed: seed)
+        let refresh = refreshRates.randomElement(using: &random)!
+        let interval: Int = 1_000_000 / refresh
+        let range: RangeChoice = randomRange(refresh: refresh, using: &random)
+        let adaptive: Bool = Int.random(in: 0..<3, using: &random) == 0
+        let renderDeadline: Bool = Int.random(in: 0..<3, using: &random) == 0
+        let latency: Int = [0, 500, 1000, 2000].randomElement(using: &random)!
+        let feedback: Feedback = [Feedback.none, .display, .faultyDisplay].randomElement(using: &random)!
+        var otherLinks: [Int] = []
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            for _ in 0..<Int.random(in: 1...2, using: &random) {
+                otherLinks.append(Int.random(in: 0...interval / 4, using: &random))
+            }
+        }
+        var script = PacingScript(
+            refreshRate: refresh, range: range, adaptive: adaptive, renderDeadline: renderDeadline, latency: latency,
+            feedback: feedback, otherLinks: otherLinks, steps: [])
+        var ticks = 0
+        while ticks < minimumTicks {
+            let step = randomStep(refresh: refresh, using: &random)
+            if case .run(let count, _) = step { ticks += count }
+            script.steps.append(step)
+        }
+        return script
+    }
+
+    private static func randomRange(refresh: Int, using random: inout SplitMix64) -> RangeChoice {
+        let kind = Int.random(in: 0..<4, using: &random)
+        if kind == 0 { return .native }
+        let half: Int = refresh / 2
+        let third: Int = refresh / 3
+        if kind == 1 {
+            let rates: [Int] = [refresh, half, third, 30, 45, 50]
+            return .preferred(rates.randomElement(using: &random)!)
+        }
+        let minimums: [Int] = [0, refresh / 4, third, half, 30]
+        let maximums: [Int] = [refresh, half, 60, 0]
+        let minimum: Int = minimums.randomElement(using: &random)!
+        let maximum: Int = maximums.randomElement(using: &random)!
+        return .span(minimum: minimum, maximum: maximum)
+    }
+
+    private static func randomStep(refresh: Int, using random: inout SplitMix64) -> Step {
+        let interval: Int = 1_000_000 / refresh
+        let kind = Int.random(in: 0..<20, using: &random)
+        if kind < 10 {
+            // Callbacks from idle to three intervals long; mostly within one.
+            let size = Int.random(in: 0..<10, using: &random)
+            let quarters: Int = interval / 4
+            var cost = 0
+            if size >= 1, size < 7 {
+                cost = Int.random(in: 0...3 * quarters, using: &random)
+            } else if size >= 7, size < 9 {
+                cost = Int.random(in: 3 * quarters...6 * quarters, using: &random)
+            } else if size == 9 {
+                cost = Int.random(in: interval...3 * interval, using: &random)
+            }
+            return .run(ticks: Int.random(in: 1...120, using: &random), cost: cost)
+        }
+        switch kind {
+        case 10, 11:
+            let range = randomRange(refresh: refresh, using: &random)
+            return .setRange(range, idle: Int.random(in: 0...interval, using: &random))
+        case 12, 13:
+            let range = randomRange(refresh: refresh, using: &random)
+            return .setRangeInCallback(range, cost: Int.random(in: 0...6 * (interval / 4), using: &random))
+        case 14: return .adaptive(Bool.random(using: &random))
+        case 15, 16: return .stall(delay: Int.random(in: 0...4 * interval, using: &random))
+        case 17: return .pause(duration: Int.random(in: 0...5 * interval, using: &random))
+        default: return .renderDeadline(Bool.random(using: &random))
+        }
+    }
+
+    // MARK: - Shrinking
+
+    /// Smaller scripts to try in place of this one, smallest first: fewer steps, fewer ticks, fewer
+    /// other links, plainer settings.
+    var shrinkCandidates: [PacingScript] {
+        var candidates: [PacingScript] = []
+        // Halves and single steps removed.
+        if steps.count > 1 {
+            var chunk = steps.count / 2
+            while chunk >= 1 {
+                var start = 0
+                while start < steps.count {
+                    var smaller = self
+                    smaller.steps.removeSubrange(start..<min(steps.count, start + chunk))
+                    if !smaller.steps.isEmpty { candidates.append(smaller) }
+                    start += chunk
+                }
+                chunk /= 2
+            }
+        }
+        for index in steps.indices {
+            guard case .run(let ticks, let cost) = steps[index] else { continue }
+            if ticks > 1 {
+                var smaller = self
+                smaller.steps[index] = .run(ticks: ticks / 2, cost: cost)
+                candidates.append(smaller)
+                smaller.steps[index] = .run(ticks: ticks - 1, cost: cost)
+                candidates.append(smaller)
+            }
+        }
+        if !otherLinks.isEmpty {
+            var smaller = self
+            smaller.otherLinks.removeLast()
+            candidates.append(smaller)
+        }
+        if feedback != .none {
+            var smaller = self
+            smaller.feedback = feedback == .faultyDisplay ? .display : .none
+            candidates.append(smaller)
+        }
+        if latency != 1000 {
+            var smaller = self
+            smaller.latency = 1000
+            candidates.append(smaller)
+        }
+        return candidates
+    }
+
+    /// The smallest script found from this one that still fails `fails` (greedy: the first smaller
+    /// candidate that fails replaces it, until none does or `budget` tries are spent).
+    func shrunk(budget: Int = 2000, while fails: (PacingScript) -> Bool) -> PacingScript {
+        var current = self
+        var tries = 0
+        var progressed = true
+        while progressed, tries < budget {
+            progressed = false
+            for candidate in current.shrinkCandidates {
+                tries += 1
+                if fails(candidate) {
+                    current = candidate
+                    progressed = true
+                    break
+                }
+                if tries >= budget { break }
+            }
+        }
+        return current
+    }
+}

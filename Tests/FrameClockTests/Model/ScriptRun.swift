@@ -1,0 +1,234 @@
+@testable import FrameClock
+
+/// A script played on real links on one manual source, in virtual time, with everything the model
+/// needs recorded beside each frame of the first link.
+final class ScriptRun: @unchecked Sendable {
+    /// Something the script did between two frames of the first link, at an instant.
+    enum Event: Hashable {
+        /// The divisor the first link's range chooses changed, between frames or inside a callback.
+        case divisor(Int64, at: Int64, inCallback: Bool)
+        /// The first link resumed from a pause.
+        case resumed(at: Int64)
+        /// The first link's dispatch changed.
+        case dispatch(renderDeadline: Bool)
+        /// The adaptive rate was turned on or off.
+        case adaptive(Bool)
+    }
+
+    /// A frame of the first link, as its callback saw it.
+    struct Observed {
+        var frame: Frame
+        var start: Int64
+        var end: Int64
+        /// The clock when the frame thread could first look at the frame's tick: the end of what ran
+        /// or held the thread off before it.
+        var threadFree: Int64
+        /// When the frame thread last looked at the links before this frame: where a start, a resume
+        /// or a rate change between frames is aligned.
+        var lookedAt: Int64
+        /// What the script did since the previous frame.
+        var events: [Event]
+        /// When the input phase sampled motion for it, if it ran.
+        var samplingTime: Int64?
+        /// The divisor the range chose when the frame was delivered (before an adaptive move).
+        var rangeDivisor: Int64
+        /// The range in force when the frame was delivered.
+        var range: FrameRateRange
+    }
+
+    /// A frame of another link.
+    struct OtherFrame {
+        var frame: Frame
+        var start: Int64
+    }
+
+    let script: PacingScript
+    let source: ManualFrameSource
+    let link: DisplayLink
+    let others: [DisplayLink]
+    private(set) var observed: [Observed] = []
+    private(set) var otherFrames: [[OtherFrame]]
+    /// When the first link started.
+    let startedAt: Int64
+    private var pendingEvents: [Event] = []
+    private var clockBefore: Int64
+    private var lookAt: Int64
+    private var lookPending = true
+    private var cost: Int64 = 0
+    private var rangeInCallback: PacingScript.RangeChoice?
+    private var rangeDivisor: Int64
+    private var renderDeadline: Bool
+    private var pendingSampling: Int64?
+    /// The resampling latency of the first link's input queue.
+    static let resamplingLatency: Int64 = InputQueue.defaultResamplingLatency.wholeNanoseconds
+
+    /// Plays `script` to its end.
+    init(_ script: PacingScript) throws {
+        self.script = script
+        let source = try ManualFrameSource(framesPerSecond: Double(script.refreshRate))
+        self.source = source
+        link = try DisplayLink(source: .manual(source))
+        others = try script.otherLinks.map { _ in try DisplayLink(source: .manual(source)) }
+        otherFrames = script.otherLinks.map { _ in [] }
+        renderDeadline = script.renderDeadline
+        clockBefore = source.now.nanoseconds
+        lookAt = clockBefore
+        startedAt = source.now.nanoseconds
+        link.timelineCapacity = script.ticks + 64
+        link.presentationLatency = .microseconds(script.latency)
+        link.preferredFrameRateRange = script.range.range
+        rangeDivisor = Int64(script.range.range.divisor(forSourceRate: Double(script.refreshRate)))
+        if script.adaptive { try? link.enableAdaptiveRate() }
+        if script.renderDeadline { link.dispatch = .renderDeadline }
+        link.input.setHandler { [unowned self] batch in pendingSampling = batch.samplingTime.nanoseconds }
+        try link.start { [unowned self] frame in firstLinkCallback(frame) }
+        for (index, other) in others.enumerated() {
+            let cost = Duration.microseconds(script.otherLinks[index])
+            try other.start { [unowned self] frame in
+                otherFrames[index].append(OtherFrame(frame: frame, start: source.now.nanoseconds))
+                source.elapse(cost)
+                clockBefore = source.now.nanoseconds
+            }
+        }
+        for step in script.steps { play(step) }
+        link.invalidate()
+        for other in others { other.invalidate() }
+    }
+
+    private func firstLinkCallback(_ frame: Frame) {
+        let start = source.now.nanoseconds
+        var record = Observed(
+            frame: frame, start: start, end: start, threadFree: clockBefore, lookedAt: lookAt, events: pendingEvents,
+            samplingTime: pendingSampling, rangeDivisor: rangeDivisor, range: link.preferredFrameRateRange)
+        pendingEvents = eventsAfterNextFrame
+        eventsAfterNextFrame = []
+        pendingSampling = nil
+        source.elapse(.nanoseconds(cost))
+        if let range = rangeInCallback {
+            rangeInCallback = nil
+            let old = linkDivisor
+            link.preferredFrameRateRange = range.range
+            noteDivisor(from: old, inCallback: true)
+        }
+        record.end = source.now.nanoseconds
+        clockBefore = record.end
+        observed.append(record)
+        postMotion(until: record.end)
+        present(frame, end: record.end)
+    }
+
+    /// Motion samples 1 ms apart up to `now`, so that the next input phase has motion to resample
+    /// and samples dense enough that the queue's own latency applies.
+    private func postMotion(until now: Int64) {
+        var time = max(lastPosted + Self.motionSpacing, now - 4 * Self.motionSpacing)
+        while time <= now {
+            let position = InputPosition(x: Double(time / Self.motionSpacing), y: 0)
+            link.input.post(InputEvent(.pointerMotion(pointer: 0, position: position), at: MonotonicInstant(nanoseconds: time)))
+            lastPosted = time
+            time += Self.motionSpacing
+        }
+    }
+
+    private var lastPosted: Int64 = .min / 2
+    /// Spreads frame numbers over 64 bits (SplitMix64's constant), so that faults fall on frames
+    /// without a pattern.
+    private static let mixing: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private static let motionSpacing: Int64 = 1_000_000
+
+    /// The display's part: when the frame is shown, reported from inside the callback.
+    private func present(_ frame: Frame, end: Int64) {
+        guard script.feedback != .none else { return }
+        let grid = source.grid
+        let ready = max(frame.targetTimestamp.nanoseconds, end + link.presentationLatency.wholeNanoseconds)
+        var vblank = PacingModel.firstRefresh(atOrAfter: ready, grid: grid)
+        if script.feedback == .faultyDisplay {
+            let mixed: UInt64 = frame.sequence &* Self.mixing
+            let fault: UInt64 = mixed >> 60
+            if fault == 0 {
+                link.discarded(frame.sequence)
+                return
+            }
+            if fault == 1 { vblank += 1 }
+        }
+        link.presented(frame.sequence, at: MonotonicInstant(nanoseconds: grid.timestamp(of: vblank)))
+    }
+
+    /// The divisor the first link uses now.
+    private var linkDivisor: Int64 { link.state.withLock { $0.pacer.divisor } }
+
+    /// Records a change of the first link's divisor made by the script (`before` it was `old`).
+    /// A change made while a frame is planned for a render deadline and not yet delivered is seen
+    /// when that frame's callback returns, as one made inside it.
+    private func noteDivisor(from old: Int64, inCallback: Bool) {
+        let divisor = linkDivisor
+        if divisor != old {
+            if !inCallback, link.state.withLock({ $0.pacer.isCallbackRunning }) {
+                eventsAfterNextFrame.append(.divisor(divisor, at: source.now.nanoseconds, inCallback: true))
+            } else {
+                pendingEvents.append(.divisor(divisor, at: source.now.nanoseconds, inCallback: inCallback))
+                if !inCallback { lookPending = true }
+            }
+        }
+        rangeDivisor = divisor
+    }
+
+    private var eventsAfterNextFrame: [Event] = []
+
+    /// The frame thread looks at the links at the start of a call that drives the source: the first
+    /// such look after a change between frames or a resume is where they align.
+    private func driving() {
+        if lookPending {
+            lookAt = source.now.nanoseconds
+            lookPending = false
+        }
+    }
+
+    private func play(_ step: PacingScript.Step) {
+        switch step {
+        case .run(let ticks, let cost):
+            self.cost = Int64(cost) * 1000
+            driving()
+            source.advanceTicks(ticks)
+        case .setRange(let range, let idle):
+            source.elapse(.microseconds(idle))
+            clockBefore = source.now.nanoseconds
+            let old = linkDivisor
+            link.preferredFrameRateRange = range.range
+            noteDivisor(from: old, inCallback: false)
+        case .setRangeInCallback(let range, let cost):
+            self.cost = Int64(cost) * 1000
+            rangeInCallback = range
+            driving()
+            source.advanceTicks(1)
+            rangeInCallback = nil
+        case .adaptive(let on):
+            if on {
+                guard (try? link.enableAdaptiveRate()) != nil else { return }
+                pendingEvents.append(.adaptive(true))
+            } else {
+                let old = linkDivisor
+                link.disableAdaptiveRate()
+                pendingEvents.append(.adaptive(false))
+                // Back to the range's own divisor, between frames.
+                noteDivisor(from: old, inCallback: false)
+            }
+        case .stall(let delay):
+            let wake = source.now.nanoseconds + Int64(delay) * 1000
+            driving()
+            clockBefore = wake
+            source.wake(at: MonotonicInstant(nanoseconds: wake))
+        case .pause(let duration):
+            link.isPaused = true
+            source.elapse(.microseconds(duration))
+            clockBefore = source.now.nanoseconds
+            link.isPaused = false
+            pendingEvents.append(.resumed(at: source.now.nanoseconds))
+            lookPending = true
+        case .renderDeadline(let on):
+            guard on != renderDeadline else { return }
+            renderDeadline = on
+            link.dispatch = on ? .renderDeadline : .afterVBlank
+            pendingEvents.append(.dispatch(renderDeadline: on))
+        }
+    }
+}
