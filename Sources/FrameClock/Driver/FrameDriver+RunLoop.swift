@@ -67,8 +67,8 @@ extension FrameDriver {
                 beginActivity(link: link.identity, at: delivery.started)
                 wanted = link.deliver(delivery, clock: now)
                 endActivity()
-            case .deliverAt(let start):
-                loop.queue.insert(.linkStart(link), due: start)
+            case .deliverAt(let start, let sequence):
+                loop.queue.insert(.linkStart(link, sequence: sequence), due: start)
                 loop.startsPending += 1
                 queued = true
             }
@@ -90,9 +90,9 @@ extension FrameDriver {
         while let event = loop.queue.popDue(at: now()) {
             ran = true
             switch event {
-            case .linkStart(let link):
+            case .linkStart(let link, let sequence):
                 beginActivity(link: link.identity, at: now())
-                _ = link.deliverPlannedFrame(clock: now)
+                _ = link.deliverPlannedFrame(sequence: sequence, clock: now)
                 endActivity()
                 loop.startsPending -= 1
                 if loop.startsPending == 0 { source?.dispatchEnded() }

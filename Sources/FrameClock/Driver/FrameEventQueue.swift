@@ -1,7 +1,8 @@
 /// What the frame thread's run loop does at a timed event, besides waiting for the source's tick.
 enum FrameEvent {
-    /// Start the callback of the frame `link` planned for a render deadline.
-    case linkStart(DisplayLink)
+    /// Start the callback of frame `sequence`, planned by `link` for a render deadline (a frame
+    /// abandoned meanwhile, the link paused, is not started).
+    case linkStart(DisplayLink, sequence: Int64)
 }
 
 /// The frame thread's timed events, earliest first and, at one instant, first in first out.

@@ -10,8 +10,8 @@ extension DisplayLink {
         case none(wanted: Int64?)
         /// A frame to deliver at once, already taken out of the lock.
         case deliverNow(Delivery)
-        /// A frame planned for a render deadline: the run loop starts it at `start`.
-        case deliverAt(start: Int64)
+        /// A frame planned for a render deadline: the run loop starts frame `sequence` at `start`.
+        case deliverAt(start: Int64, sequence: Int64)
     }
 
     /// A frame taken out of the lock for delivery (kept small: it is returned through the lock).
@@ -48,21 +48,26 @@ extension DisplayLink {
             }
             if plan.start > now {
                 state.planned = plan
-                return .deliverAt(start: plan.start)
+                return .deliverAt(start: plan.start, sequence: plan.sequence)
             }
             deliveryStarting.store(true, ordering: .relaxed)
             return .deliverNow(state.beginDelivery(of: plan, at: now))
         }
     }
 
-    /// Delivers the frame planned for a render deadline, now that its start has come (unless the
-    /// link was paused or invalidated meanwhile); the next tick the link wants afterwards.
-    func deliverPlannedFrame(clock: () -> Int64) -> Int64? {
+    /// Delivers frame `sequence`, planned for a render deadline, now that its start has come (unless
+    /// the link was paused or invalidated meanwhile, which abandoned it); the next tick the link wants
+    /// afterwards.
+    func deliverPlannedFrame(sequence: Int64, clock: () -> Int64) -> Int64? {
         let now = clock()
         let delivery = state.withLock { state -> Delivery? in
-            guard let plan = state.planned else { return nil }
+            guard let plan = state.planned, plan.sequence == sequence else { return nil }
             state.planned = nil
-            guard state.isActive else { return nil }
+            guard state.isActive else {
+                // Never delivered: the next frame is paced from the one before it.
+                state.pacer.abandon(restoring: plan.pacerBefore)
+                return nil
+            }
             deliveryStarting.store(true, ordering: .relaxed)
             return state.beginDelivery(of: plan, at: now)
         }
@@ -193,8 +198,9 @@ extension LinkState {
                 predicted = prediction
                 start = max(earliest, deadline - prediction - margin.wholeNanoseconds)
             }
-            // A later start still keeps half an interval from the previous callback's start (P4).
-            if !pacer.planStart(start, halfFrame: halfFrame, previous: self.pacer, tick: tick) {
+            // The callback starts at the later of its planned start and now (a late wake-up), half an
+            // interval from the previous callback's start at least (P4).
+            if !pacer.planStart(max(start, now), halfFrame: halfFrame, previous: self.pacer, tick: tick) {
                 if committing {
                     self.pacer = pacer
                     statistics.droppedTicks += 1
@@ -211,7 +217,7 @@ extension LinkState {
                 animation: animation, skipped: skipped, start: start, predicted: predicted,
                 duration: timing.duration, durationNanoseconds: timing.nanoseconds,
                 refreshNanoseconds: timing.refreshNanoseconds, output: tick.output,
-                pacedBySource: tick.pacedBySource)
+                pacedBySource: tick.pacedBySource, pacerBefore: self.pacer)
         }
     }
 

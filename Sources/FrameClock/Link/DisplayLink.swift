@@ -211,6 +211,12 @@ public final class DisplayLink: Sendable {
                 switch (state.lifecycle, newValue) {
                 case (.active, true):
                     state.lifecycle = .paused
+                    // A frame waiting for its render deadline is abandoned: the link resumes on the grid
+                    // point after the moment it is resumed, never with a frame planned before.
+                    if let plan = state.planned {
+                        state.pacer.abandon(restoring: plan.pacerBefore)
+                        state.planned = nil
+                    }
                 case (.paused, false):
                     state.lifecycle = .active
                     state.pacer.realign()

@@ -59,6 +59,9 @@ struct FramePlan: Sendable {
     var output: FrameSourceOutput?
     /// Whether the source's clock paces the frames (``Tick/pacedBySource``).
     var pacedBySource = false
+    /// The pacer before this frame was decided: a frame abandoned before its start (the link paused)
+    /// takes nothing of the pacing with it.
+    var pacerBefore = FramePacer()
 
     /// The frame, its lateness measured from the planned start to `started`.
     func frame(startedAt started: Int64) -> Frame {

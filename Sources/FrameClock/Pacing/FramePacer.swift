@@ -15,7 +15,8 @@
 ///   divisor in force when it was missed (P5).
 /// - A rate change takes effect from the first tick after the frame thread sees it: when the callback
 ///   that made it returns, or, between frames, the tick after the one in progress (P6). Start and
-///   resume align to the tick after the one in progress and count no skips (P7).
+///   resume align to the tick after the one in progress; skips count from there, not for the time
+///   the link was not running (P7).
 /// - A source whose clock paces the frames (a followed toolkit frame clock) is the exception to the
 ///   rules of real time: each of its ticks is a frame, however late or close together.
 struct FramePacer: Sendable {
@@ -50,8 +51,8 @@ struct FramePacer: Sendable {
     private(set) var lastStart: Int64?
     /// Grid points missed at earlier divisors since the last frame.
     private var carriedSkips = 0
-    /// The first tick from which grid points of `divisor` count as missed; nil after an alignment
-    /// (start, resume), which counts none.
+    /// The first tick from which grid points of `divisor` count as missed; nil until an alignment
+    /// (start, resume) has chosen the first frame wanted.
     private var countFrom: Int64?
     /// The divisor before a change not yet seen by the frame thread.
     private var changedFrom: Int64?
@@ -70,7 +71,7 @@ struct FramePacer: Sendable {
 
     /// Forgets where the link was: the next frame is the first grid point after the moment the
     /// frame thread next looks, never before the last frame's target, with no skips counted for the
-    /// time in between (start, resume).
+    /// time before it (start, resume).
     mutating func realign() {
         nextWanted = nil
         countFrom = nil
@@ -97,6 +98,8 @@ struct FramePacer: Sendable {
         seeChange(from: from)
         let wanted = firstGridPoint(atOrAfter: max(from, last?.target ?? from))
         nextWanted = wanted
+        // Aligned: skips count from the first frame wanted, not for the time before it (P7).
+        if countFrom == nil { countFrom = wanted }
         return wanted
     }
 
@@ -114,7 +117,10 @@ struct FramePacer: Sendable {
         guard let wanted = nextWanted, tick.sequence >= wanted else { return .notYet }
         let sequence = roundDown(tick.sequence)
         let timestamp = sequence == tick.sequence ? tick.timestamp : tick.grid.timestamp(of: sequence)
-        if let last, timestamp <= last.timestamp || timestamp - last.timestamp < halfFrame {
+        // A timestamp that does not advance, or (at an unchanged rate) advances less than half an
+        // interval, is no new refresh; across a rate change the previous target already keeps the
+        // frames apart (P2).
+        if let last, timestamp <= last.timestamp || (last.divisor == divisor && timestamp - last.timestamp < halfFrame) {
             return refuse(tick)
         }
         if checkingStart, !tick.pacedBySource, let lastStart, now - lastStart < halfFrame {
@@ -156,6 +162,16 @@ struct FramePacer: Sendable {
         guard let last else { return }
         seeChange(from: eligible)
         nextWanted = firstGridPoint(atOrAfter: max(last.target, eligible))
+    }
+
+    /// The frame decided last was abandoned before its callback started (the link paused or its
+    /// dispatch changed while it waited for a render deadline): the last frame and its start are
+    /// `before`'s again, and the link aligns afresh when it next looks.
+    mutating func abandon(restoring before: FramePacer) {
+        last = before.last
+        lastStart = before.lastStart
+        callbackRunning = false
+        nextWanted = nil
     }
 
     /// Whether a callback of this link is between its decision and its return.

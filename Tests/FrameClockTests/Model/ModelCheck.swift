@@ -51,26 +51,47 @@ struct ModelCheck {
         var prediction: Int64?
         var durations: [Int64] = []
         var alignPending = true
+        var countStart: (refresh: Int64, divisor: Int64)?
+        var pendingBetween: Int64?
+        var changes: [PacingModel.DivisorChange] = []
         for (index, observed) in run.observed.enumerated() {
             let frame = observed.frame
             let sequence = Int64(bitPattern: frame.sequence)
             let divisor = divisor(of: frame)
-            var changes: [PacingModel.DivisorChange] = []
-            var betweenChange: Int64?
-            var rangeDivisor = previous?.divisor ?? divisor
+            let previousTarget = previous.map { $0.sequence + $0.divisor }
+            var floor: Int64?
+            var alignedNow = false
+            var rangeDivisor = changes.last?.divisor ?? previous?.divisor ?? divisor
             for event in observed.events {
                 switch event {
-                case .divisor(let newDivisor, let at, let inCallback):
+                case .divisor(let newDivisor, _, let inCallback):
                     exercised.insert(.rateChange)
-                    let from =
-                        inCallback
-                        ? PacingModel.firstRefresh(atOrAfter: previous?.end ?? at, grid: grid)
-                        : PacingModel.firstRefresh(after: observed.lookedAt, grid: grid)
-                    changes.append(.init(from: from, divisor: newDivisor))
-                    if !inCallback { betweenChange = observed.lookedAt }
+                    if inCallback, let previous {
+                        changes.append(
+                            .init(from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: newDivisor))
+                    } else {
+                        pendingBetween = newDivisor
+                    }
                     rangeDivisor = newDivisor
                 case .resumed:
                     alignPending = true
+                case .looked(let at, let lookDivisor):
+                    let after = PacingModel.firstRefresh(after: at, grid: grid)
+                    if alignPending {
+                        alignPending = false
+                        alignedNow = true
+                        countStart = (
+                            PacingModel.wantedFrame(previousTarget: previousTarget, eligible: after, divisor: lookDivisor),
+                            lookDivisor
+                        )
+                        changes = []
+                        pendingBetween = nil
+                        floor = after
+                    } else if let newDivisor = pendingBetween {
+                        changes.append(.init(from: after, divisor: newDivisor))
+                        pendingBetween = nil
+                        floor = max(floor ?? .min, after)
+                    }
                 case .dispatch(let on):
                     renderDeadline = on
                     predictionHistory = []
@@ -80,9 +101,9 @@ struct ModelCheck {
                 }
             }
             // An adaptive move is made as the previous callback returned, after any change inside it.
-            if let previous, divisor != rangeDivisor, betweenChange == nil || !changes.isEmpty {
+            if let previous, divisor != rangeDivisor {
                 checkAdaptiveMove(
-                    index, from: changes.last.map(\.divisor) ?? previous.divisor, to: divisor, adaptive: adaptive,
+                    index, from: rangeDivisor, to: divisor, adaptive: adaptive,
                     durations: durations, range: observed.range)
                 changes.append(
                     .init(from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: divisor))
@@ -105,21 +126,24 @@ struct ModelCheck {
                 )
             }
             // P2: never before the previous frame's target.
-            let previousTarget = previous.map { $0.sequence + $0.divisor }
             if let previousTarget, sequence < previousTarget {
                 fail(
                     .next, index,
                     "refresh \(sequence) comes before the previous frame's target refresh \(previousTarget) (targets \(previousTarget) and \(sequence + divisor))"
                 )
             }
-            // P5
-            let realigned = previous == nil || alignPending
-            if realigned { exercised.insert(.align) }
-            let expectedSkipped =
-                realigned
-                ? 0
-                : PacingModel.skipped(
-                    previousTarget: previousTarget!, next: sequence, initial: previous!.divisor, changes: changes)
+            // P5, P7
+            if alignedNow { exercised.insert(.align) }
+            let expectedSkipped: Int
+            if alignedNow || previous == nil, let countStart {
+                expectedSkipped = PacingModel.skipped(
+                    previousTarget: countStart.refresh, next: sequence, initial: countStart.divisor, changes: changes)
+            } else if let previousTarget, let previous {
+                expectedSkipped = PacingModel.skipped(
+                    previousTarget: previousTarget, next: sequence, initial: previous.divisor, changes: changes)
+            } else {
+                expectedSkipped = 0
+            }
             if expectedSkipped > 0 { exercised.insert(.skipped) }
             if frame.skippedFrames != expectedSkipped {
                 fail(.skipped, index, "skippedFrames \(frame.skippedFrames), model \(expectedSkipped) (refresh \(sequence))")
@@ -136,12 +160,10 @@ struct ModelCheck {
             if renderDeadline { exercised.insert(.prediction) }
             exercised.formUnion([.grid, .next, .targetAndDeadline])
             if exact {
-                let eligibleFromPrevious =
-                    realigned
-                    ? PacingModel.firstRefresh(after: observed.lookedAt, grid: grid)
-                    : PacingModel.firstRefresh(atOrAfter: previous!.end, grid: grid)
-                let eligible = max(
-                    eligibleFromPrevious, betweenChange.map { PacingModel.firstRefresh(after: $0, grid: grid) } ?? .min)
+                var eligible = floor ?? .min
+                if !alignedNow, let previous {
+                    eligible = max(eligible, PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid))
+                }
                 var wanted = PacingModel.wantedFrame(previousTarget: previousTarget, eligible: eligible, divisor: divisor)
                 var expected: (sequence: Int64, start: Int64)?
                 for _ in 0..<64 {
@@ -193,7 +215,7 @@ struct ModelCheck {
             }
             durations.append(observed.end - observed.start)
             previous = (sequence, divisor, observed.start, observed.end)
-            alignPending = false
+            changes = []
         }
     }
 

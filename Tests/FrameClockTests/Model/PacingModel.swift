@@ -26,8 +26,8 @@ enum PacingModel {
         /// P6: a rate change between frames aligns the next frame to the first grid point of the new rate
         /// after the refresh in progress, and never before the previous frame's target.
         case rateChange = "P6 rate change"
-        /// P7: start or resume aligns to the first grid point after the refresh in progress, and counts
-        /// no skips for the time the link was not running.
+        /// P7: start or resume aligns to the first grid point after the refresh in progress; skips count
+        /// from there, none for the time the link was not running.
         case align = "P7 start and resume"
         /// P8: the target is one frame interval after the frame's refresh; the deadline is the target less
         /// the presentation latency.

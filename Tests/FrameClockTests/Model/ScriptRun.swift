@@ -13,6 +13,9 @@ final class ScriptRun: @unchecked Sendable {
         case dispatch(renderDeadline: Bool)
         /// The adaptive rate was turned on or off.
         case adaptive(Bool)
+        /// The frame thread looked at the links (the first time after a start, a resume or a change
+        /// between frames), the first link's divisor then being `divisor`.
+        case looked(at: Int64, divisor: Int64)
     }
 
     /// A frame of the first link, as its callback saw it.
@@ -180,6 +183,7 @@ final class ScriptRun: @unchecked Sendable {
         if lookPending {
             lookAt = source.now.nanoseconds
             lookPending = false
+            pendingEvents.append(.looked(at: lookAt, divisor: linkDivisor))
         }
     }
 
