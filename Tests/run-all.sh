@@ -13,20 +13,22 @@
 #   7. Swift concurrency on a GLib main loop (Examples/GLibMainLoop, trait GLibMainLoop; trait off:
 #      no GLib linked)
 #   8. a GTK 4 front end on GTK's loop and frame clock (Examples/GTKClock under weston headless)
-#   9. an OpenGL ES front end paced by the link (Examples/GLESClock, trait EGLSurfaces, weston and
+#   9. the README's GTK 4 example, a new package made from its code blocks alone (built, run under
+#      weston headless)
+#  10. an OpenGL ES front end paced by the link (Examples/GLESClock, trait EGLSurfaces, weston and
 #      mutter headless)
-#  10. a Vulkan front end paced by the link (Examples/VulkanClock, lavapipe, weston and mutter
+#  11. a Vulkan front end paced by the link (Examples/VulkanClock, lavapipe, weston and mutter
 #      headless)
-#  11. the pull-to-refresh drag, injected into weston and mutter headless (Examples/PullToRefresh)
-#  12. the README's first command, without a terminal (release build of clock-demo, 3 s)
-#  13. long runs (release build): 10^7 and 10^8 frames in virtual time, testing enabled
-#  14. allocations per tick (release build, preloaded malloc counter): the tick sources' per-frame
+#  12. the pull-to-refresh drag, injected into weston and mutter headless (Examples/PullToRefresh)
+#  13. the README's first command, without a terminal (release build of clock-demo, 3 s)
+#  14. long runs (release build): 10^7 and 10^8 frames in virtual time, testing enabled
+#  15. allocations per tick (release build, preloaded malloc counter): the tick sources' per-frame
 #      paths
-#  15. instructions per frame of the layer scenes (callgrind; above 200 per animation fails)
-#  16. thread sanitizer (the whole suite): in its own build folder
-#  17. Tests/Fuzz/run-fuzzers.sh (the bounded fuzz runs) and Tests/VKMS/run-vkms-tests.sh (the vkms
+#  16. instructions per frame of the layer scenes (callgrind; above 200 per animation fails)
+#  17. thread sanitizer (the whole suite): in its own build folder
+#  18. Tests/Fuzz/run-fuzzers.sh (the bounded fuzz runs) and Tests/VKMS/run-vkms-tests.sh (the vkms
 #      integration tests under qemu), where present
-#  18. done
+#  19. done
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,6 +66,9 @@ bash Tests/GLib/run-glib-main-loop-check.sh --scratch-path .build-glib
 
 step "a GTK 4 front end on GTK's loop and frame clock (Examples/GTKClock under weston headless)"
 bash Tests/GTK/run-gtk-clock-check.sh --scratch-path .build-gtk
+
+step "the README's GTK 4 example, a new package made from its code blocks alone (built, run under weston headless)"
+bash Tests/GTK/run-readme-gtk-example.sh --scratch-path .build-readme-gtk
 
 step "an OpenGL ES front end paced by the link (Examples/GLESClock, trait EGLSurfaces, weston and mutter headless)"
 bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-gles
