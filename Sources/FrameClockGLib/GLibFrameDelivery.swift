@@ -3,7 +3,7 @@
     import FrameClock
     import Synchronization
 
-    /// A ``FrameClock/LoopFrameSource`` dispatched from a GLib main context: a `GSource` on the
+    /// A `LoopFrameSource` dispatched from a GLib main context: a `GSource` on the
     /// source's descriptor, at GTK's redraw priority unless told otherwise, so that frames come on
     /// the thread that runs the context's loop — the main thread of a GTK program — beside the
     /// toolkit's own frame clock.

@@ -1,6 +1,8 @@
 // What the Swift module `Wayland` needs beside libwayland-client itself:
-// - interface descriptions (struct wl_interface) for the protocol extensions it speaks, written by
-//   hand from the facts in wayland-protocols' XML (stable/xdg-shell, stable/presentation-time);
+// - interface descriptions (struct wl_interface) for the protocol extensions it speaks
+//   (stable/xdg-shell, stable/presentation-time): wayland-scanner's output for wayland-protocols'
+//   XML, checked in (include/*-client-protocol.h, generated/*-protocol.c) and checked against a fresh
+//   run by Tests/Wayland/check-generated-protocols.sh;
 // - the addresses of all interface descriptions, core ones included (Swift would copy an imported
 //   `const struct`, and libwayland compares interfaces by address first);
 // (the Linux calls it makes are the SystemCalls target's, over CLinuxShims).
@@ -11,19 +13,25 @@
 #include <wayland-client-core.h>
 #include <wayland-client-protocol.h>
 
-#pragma clang assume_nonnull begin
+// The generated tables' symbols get a cwl_ prefix, here and in xdg-shell.c and presentation-time.c
+// (which compile the generated code after this header), so that they cannot clash with a
+// program's own generated tables linked into the same executable; the interface names inside
+// ("xdg_wm_base", ...) are the protocol's.
+#define xdg_wm_base_interface cwl_xdg_wm_base_interface
+#define xdg_positioner_interface cwl_xdg_positioner_interface
+#define xdg_surface_interface cwl_xdg_surface_interface
+#define xdg_toplevel_interface cwl_xdg_toplevel_interface
+#define xdg_popup_interface cwl_xdg_popup_interface
+#define wp_presentation_interface cwl_wp_presentation_interface
+#define wp_presentation_feedback_interface cwl_wp_presentation_feedback_interface
 
-// The symbols carry a cwl_ prefix so that they cannot clash with a toolkit's own generated tables
-// in the same process; the interface names inside ("xdg_wm_base", ...) are the protocol's.
-
-// xdg-shell, version 5: the window manager base, the xdg_surface role and the toplevel.
-extern const struct wl_interface cwl_xdg_wm_base_interface;
-extern const struct wl_interface cwl_xdg_surface_interface;
-extern const struct wl_interface cwl_xdg_toplevel_interface;
-
+// xdg-shell, version 5: the window manager base, the xdg_surface role and the toplevel (the
+// positioner and the popup are described too; this module creates neither).
+#include "xdg-shell-client-protocol.h"
 // presentation-time, version 1: the presentation global and its per-commit feedback.
-extern const struct wl_interface cwl_wp_presentation_interface;
-extern const struct wl_interface cwl_wp_presentation_feedback_interface;
+#include "presentation-time-client-protocol.h"
+
+#pragma clang assume_nonnull begin
 
 // The addresses of the interface descriptions.
 static inline const struct wl_interface *cwl_interface_wl_registry(void) { return &wl_registry_interface; }
@@ -38,12 +46,12 @@ static inline const struct wl_interface *cwl_interface_wl_seat(void) { return &w
 static inline const struct wl_interface *cwl_interface_wl_pointer(void) { return &wl_pointer_interface; }
 static inline const struct wl_interface *cwl_interface_wl_keyboard(void) { return &wl_keyboard_interface; }
 static inline const struct wl_interface *cwl_interface_wl_touch(void) { return &wl_touch_interface; }
-static inline const struct wl_interface *cwl_interface_xdg_wm_base(void) { return &cwl_xdg_wm_base_interface; }
-static inline const struct wl_interface *cwl_interface_xdg_surface(void) { return &cwl_xdg_surface_interface; }
-static inline const struct wl_interface *cwl_interface_xdg_toplevel(void) { return &cwl_xdg_toplevel_interface; }
-static inline const struct wl_interface *cwl_interface_wp_presentation(void) { return &cwl_wp_presentation_interface; }
+static inline const struct wl_interface *cwl_interface_xdg_wm_base(void) { return &xdg_wm_base_interface; }
+static inline const struct wl_interface *cwl_interface_xdg_surface(void) { return &xdg_surface_interface; }
+static inline const struct wl_interface *cwl_interface_xdg_toplevel(void) { return &xdg_toplevel_interface; }
+static inline const struct wl_interface *cwl_interface_wp_presentation(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *cwl_interface_wp_presentation_feedback(void) {
-    return &cwl_wp_presentation_feedback_interface;
+    return &wp_presentation_feedback_interface;
 }
 
 /// The flag that makes wl_proxy_marshal_array_flags destroy the proxy after sending (a destructor).

@@ -27,10 +27,10 @@ struct PresentationGrid: Sendable {
     /// The refresh interval the compositor advertises, in nanoseconds.
     private(set) var advertisedInterval: Int64
     /// Recent presentation intervals, in nanoseconds.
-    private var intervals = RecentSamples(capacity: 31)
+    private var intervals = RecentSamples(capacity: Self.intervalSampleCount)
     /// Recent times from a frame callback to the presentation of the commit made after it, in
     /// thousandths of the interval at the time.
-    private var latencies = RecentSamples(capacity: 15)
+    private var latencies = RecentSamples(capacity: Self.latencySampleCount)
     /// The latest time from a tick on the grid to the presentation of its commit, in thousandths of
     /// the interval, while no callback's is known.
     private var provisionalLatency: Int64?
@@ -45,6 +45,18 @@ struct PresentationGrid: Sendable {
     static let minimumLatencySamples = 1
     /// The longest gap, in intervals, that still measures the interval (a longer one is a pause).
     static let longestMeasuredGap: Int64 = 4
+    /// How many recent presentation gaps the measured interval is the median of: odd, so that the
+    /// median is a gap itself, and about half a second at 60 Hz, enough to outvote a few odd gaps.
+    static let intervalSampleCount = 31
+    /// How many recent callback-to-presentation times the depth is the median of: odd, and fewer
+    /// than the gaps, so that a changed depth (another output, another load) is followed sooner.
+    static let latencySampleCount = 15
+    /// How far a gap's length in intervals is pulled down before rounding: a gap of 1.5 intervals
+    /// counts as one, so that a compositor slower than it says does not halve the measured interval.
+    static let gapRoundingLean = 0.25
+    /// How early a frame callback may arrive, as 1/n of an interval, and still follow its grid point:
+    /// an eighth is above a callback's jitter and well short of half, which is nearer the point before.
+    static let callbackEarlinessDivisor: Int64 = 8
 
     /// A grid anchored at `start` (tick 0) with the advertised interval, until presentations arrive.
     init(start: Int64, advertisedInterval: Int64) {
@@ -111,8 +123,7 @@ struct PresentationGrid: Sendable {
             // a loaded machine presenting 1.5 intervals apart, is not taken for two intervals a frame
             // (which would halve the measured interval, and keep it there).
             let unit = Double(max(measuredInterval ?? 0, advertisedInterval))
-            let lean = 0.25
-            let steps = max(1, Int64((Double(gap) / unit - lean).rounded()))
+            let steps = max(1, Int64((Double(gap) / unit - Self.gapRoundingLean).rounded()))
             // A gap shorter than half the advertised refresh is no interval: presentations reported
             // together (mutter, mapping a window, reports its first ones 0.8 ms apart).
             if steps <= Self.longestMeasuredGap, gap * 2 >= advertisedInterval {
@@ -128,9 +139,10 @@ struct PresentationGrid: Sendable {
     }
 
     /// The grid point a frame callback received at `time` follows: the latest at or before it,
-    /// allowing an eighth of an interval for a callback a little earlier than the grid predicts.
+    /// allowing an eighth of an interval (``callbackEarlinessDivisor``) for a callback a little
+    /// earlier than the grid predicts.
     func callbackSequence(receivedAt time: Int64) -> Int64 {
-        grid.sequence(at: time + interval / 8)
+        grid.sequence(at: time + interval / Self.callbackEarlinessDivisor)
     }
 
     /// Records the time from a frame callback received at `callback` to the presentation, at

@@ -53,7 +53,8 @@ private let invalidatingIdle: @convention(c) (gpointer?) -> gboolean = { _ in
 
 /// A link on a loop source delivered from the default context while the main thread runs the GLib
 /// main loop for `framesRun`: every callback on the main thread, a 200 ms block of the loop skipped
-/// and reported as a stall, `invalidate()` from another thread a barrier. Returns the figures.
+/// and, with the stall threshold lowered to 100 ms, reported as a stall; `invalidate()` from another
+/// thread a barrier. Returns the figures.
 @MainActor func checkFramesOnTheLoop(_ failures: CheckFailures) -> [String] {
     let source: LoopFrameSource
     let delivery: GLibFrameDelivery

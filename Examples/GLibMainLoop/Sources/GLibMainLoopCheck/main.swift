@@ -77,6 +77,8 @@ loop.run()
 
 let frameFigures = checkFramesOnTheLoop(failures)
 figures.withLock { $0 += frameFigures }
+let thresholdFigures = checkDefaultStallThreshold(failures)
+figures.withLock { $0 += thresholdFigures }
 
 for line in figures.withLock({ $0 }) { print(line) }
 let failed = failures.all
