@@ -101,8 +101,9 @@ enum XServerAvailability {
         "Xwayland or weston is not installed (apt-get install xwayland weston); with CI=true this fails"
 }
 
-/// Xvfb on a free display: `Xvfb :N -screen 0 640x480x24 -nolisten tcp` (its fake CRTC ticks from
-/// a timer, about every 16.3 ms).
+/// Xvfb on a free display: `Xvfb :N -screen 0 640x480x24 -nolisten tcp -noreset` (its fake CRTC
+/// ticks from a timer, about every 16.3 ms; `-noreset`: a server that resets when its last client
+/// leaves refuses the next one for a moment).
 final class XvfbServer: XServerFixture {
     let display: String
     private let process: Process
@@ -123,7 +124,8 @@ final class XvfbServer: XServerFixture {
         display = ":\(number)"
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [display, "-screen", "0", "640x480x24", "-nolisten", "tcp"] + arguments
+        process.arguments =
+            [display, "-screen", "0", "640x480x24", "-nolisten", "tcp", "-noreset"] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
