@@ -207,6 +207,7 @@ let package = Package(
                 "MediaTiming",
                 "LayerRendering",
                 "Wayland",
+                "X11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -138,6 +138,38 @@ public final class X11Window: @unchecked Sendable {
         fill(pixmap, color: argb, x: x, y: y, width: width, height: height)
     }
 
+    /// Copies `pixels` (`width` × `height`, XRGB8888 rows of `width` pixels: what Cairo's ARGB32 and
+    /// `face.render(into:)` make) into the back pixmap's top-left corner, in bands of rows that fit the
+    /// server's longest request.
+    ///
+    /// - Throws: ``X11Error/invalidArgument(_:)`` when `pixels` holds fewer than `width` × `height`.
+    public func draw(pixels: [UInt32], width: Int, height: Int) throws(X11Error) {
+        guard width > 0, height > 0, pixels.count >= width * height else {
+            throw .invalidArgument("\(pixels.count) pixels for an image of \(width) × \(height)")
+        }
+        let pixmap = lock.withLock { pixmaps[back] }
+        let c = connection.connection
+        // The longest request in bytes, less PutImage's own header.
+        let longest = Int(xcb_get_maximum_request_length(c)) * 4 - Self.putImageHeader
+        let rowsPerBand = max(1, min(height, longest / (width * 4)))
+        pixels.withUnsafeBytes { bytes in
+            var row = 0
+            while row < height {
+                let rows = min(rowsPerBand, height - row)
+                let start = bytes.baseAddress.map { $0 + row * width * 4 }
+                _ = xcb_put_image(
+                    c, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), pixmap, graphicsContext,
+                    UInt16(clamping: width), UInt16(clamping: rows), 0, Int16(clamping: row), 0,
+                    connection.rootDepth, UInt32(rows * width * 4), start?.assumingMemoryBound(to: UInt8.self)
+                )
+                row += rows
+            }
+        }
+    }
+
+    /// The bytes of a PutImage request before its data (with BIG-REQUESTS' longer length).
+    static let putImageHeader = 28
+
     private func fill(
         _ pixmap: UInt32, color: UInt32, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil
     ) {
