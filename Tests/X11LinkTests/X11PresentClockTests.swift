@@ -90,4 +90,68 @@ struct X11PresentClockTests {
         #expect(clock.bogusCount == 4)
         #expect(clock.measuredInterval == 16_000_000)
     }
+
+    @Test(
+        "USTs scattered around a steady refresh (as Xwayland's): the grid is the line through them, not the latest UST plus the median gap"
+    )
+    func scatteredUSTs() {
+        var clock = X11PresentClock(start: 0, nominalInterval: 16_666_667)
+        // 16.67 ms apart, each stamped 0.6 ms early or late in turn, so gaps alternate 15.47 and 17.87 ms.
+        let base: Int64 = 1_000_000
+        for k in 0..<40 {
+            let jitter: Int64 = k % 2 == 0 ? 600 : -600
+            let ust = UInt64(base + Int64(k) * 16_667 + jitter)
+            _ = clock.take(msc: UInt64(100 + k), ust: ust, now: Int64(ust) * 1000 + 100_000)
+        }
+        let interval = clock.measuredInterval ?? 0
+        #expect(abs(interval - 16_667_000) < 60_000, "\(interval)")
+        // The next MSC is predicted on the line, not 0.6 ms off it as the latest UST is.
+        let predicted = clock.grid.timestamp(of: 140)
+        let onLine = (base + 40 * 16_667) * 1000
+        #expect(abs(predicted - onLine) < 100_000, "\(predicted - onLine) ns off the line")
+    }
+
+    @Test("Presented pixmaps stamped a little before their NotifyMSC move the grid's anchor by that offset")
+    func presentationOffset() {
+        var clock = X11PresentClock(start: 0, nominalInterval: 16_666_667)
+        for k in 0..<20 {
+            let ust = UInt64(1_000_000 + k * 16_667)
+            // The pixmap presented at this MSC, stamped 150 µs before the NotifyMSC.
+            _ = clock.presentationTime(msc: UInt64(100 + k), ust: ust - 150, now: Int64(ust) * 1000)
+            _ = clock.take(msc: UInt64(100 + k), ust: ust, now: Int64(ust) * 1000 + 100_000)
+        }
+        #expect(abs(clock.presentationOffset + 150_000) < 5_000, "\(clock.presentationOffset)")
+        let next = clock.grid.timestamp(of: 120)
+        #expect(abs(next - (1_000_000 + 20 * 16_667 - 150) * 1000) < 10_000)
+        #expect(clock.bogusCount == 0)
+    }
+
+    @Test(
+        "A pause (Xwayland counts no MSC while nothing waits) starts a new line and keeps the interval; a changed refresh is measured anew"
+    )
+    func pauseAndChangedRefresh() {
+        var clock = X11PresentClock(start: 0, nominalInterval: 16_666_667)
+        var ust: UInt64 = 1_000_000
+        var msc: UInt64 = 100
+        for _ in 0..<10 {
+            _ = clock.take(msc: msc, ust: ust, now: Int64(ust) * 1000 + 100_000)
+            msc += 1
+            ust += 10_000
+        }
+        #expect(clock.measuredInterval == 10_000_000)
+        // One MSC on, two seconds later: a pause, not a 2 s refresh.
+        ust += 2_000_000
+        _ = clock.take(msc: msc, ust: ust, now: Int64(ust) * 1000 + 100_000)
+        #expect(clock.measuredInterval == 10_000_000)
+        // Then 7 ms apart: the old interval is forgotten after two breaks, the new one measured.
+        for _ in 0..<8 {
+            msc += 1
+            ust += 7_000
+            _ = clock.take(msc: msc, ust: ust, now: Int64(ust) * 1000 + 100_000)
+        }
+        #expect(clock.measuredInterval == 7_000_000)
+        clock.forgetInterval()
+        #expect(clock.measuredInterval == nil)
+        #expect(clock.interval == 16_666_667)
+    }
 }

@@ -181,4 +181,23 @@ enum X11LinkTestsSupport {
         }
         return (joined, missing)
     }
+
+    /// The p95 of the distance, in milliseconds, of `completions`' USTs (one per MSC, the first
+    /// `dropping` left out) from the least-squares line through them, MSC against UST: how far the
+    /// server's own timestamps scatter around a steady refresh.
+    static func ustScatter(_ completions: [X11PresentCompletion], dropping: Int) -> Double {
+        var seen = Set<UInt64>()
+        let points = completions.filter { $0.ust != 0 && seen.insert($0.msc).inserted }
+            .sorted { $0.msc < $1.msc }.dropFirst(dropping)
+        guard let first = points.first, points.count >= 3 else { return .nan }
+        let xs = points.map { Double($0.msc) - Double(first.msc) }
+        let ys = points.map { (Double($0.ust) - Double(first.ust)) / 1000 }
+        let meanX = xs.reduce(0, +) / Double(xs.count)
+        let meanY = ys.reduce(0, +) / Double(ys.count)
+        let sxx = xs.reduce(0) { $0 + ($1 - meanX) * ($1 - meanX) }
+        let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - meanX) * ($1.1 - meanY) }
+        let slope = sxy / sxx
+        let residuals = zip(xs, ys).map { abs($0.1 - (meanY + slope * ($0.0 - meanX))) }.sorted()
+        return X11RunFigures.quantile(residuals, 0.95)
+    }
 }

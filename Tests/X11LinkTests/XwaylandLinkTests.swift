@@ -15,6 +15,11 @@ import X11
 struct XwaylandLinkTests {
     /// How many frames at the start the prediction is not judged on (the interval is still measured).
     static let settlingFrames = 10
+    /// How far above the USTs' own scatter the prediction's p95 may lie, as a factor and a margin in
+    /// milliseconds: a line fitted on the frames before each one (1.2–1.4 times the scatter measured)
+    /// against one fitted on the whole run after the fact.
+    static let floorFactor = 1.5
+    static let floorMargin = 0.2
 
     @Test(
         "300 frames on the library's window: the compositor's cadence (0 duplicate, 0 burst), every pixmap's completion in the timeline, the target predicting its UST within 0.5 ms at p95"
@@ -51,20 +56,31 @@ struct XwaylandLinkTests {
         }.sorted()
         let p50 = X11RunFigures.quantile(errors, 0.5)
         let p95 = X11RunFigures.quantile(errors, 0.95)
+        // The floor: how far the server's own USTs lie from the straight line that fits them best
+        // (the whole run, after the first frames). No prediction made a frame ahead can beat it.
+        let floor = X11LinkTestsSupport.ustScatter(
+            run.presentCompletions.map(\.completion).filter { $0.kind == .pixmap && $0.mode != .skip },
+            dropping: Self.settlingFrames)
         print(
             "Xwayland, library window, 300 frames: \(figures); \(presented.joined) presentations joined, "
                 + "|UST − target| p50 \(String(format: "%.3f", p50)) ms p95 \(String(format: "%.3f", p95)) ms "
-                + "(max \(String(format: "%.3f", errors.last ?? .nan))) over \(errors.count) frames; source \(info)"
+                + "(max \(String(format: "%.3f", errors.last ?? .nan))) over \(errors.count) frames; the USTs "
+                + "around their best line: p95 \(String(format: "%.3f", floor)) ms; source \(info)"
         )
         #expect(presented.joined >= 270, "\(presented.joined) presentations joined")
         #expect(errors.count >= 270)
-        // Not met yet: Xwayland stamps each UST when it handles weston's frame callback, so single USTs
-        // scatter by a millisecond or more on this loaded machine (p50 about 0.7 ms, p95 about 2 ms
-        // measured); a grid smoothed over the last 15 phases did worse (their phase wanders). Kept as a
-        // known issue so the figure is printed and checked, and the run passes while it holds.
+        // Xwayland stamps each UST when it handles weston's frame callback, and weston's timers count
+        // milliseconds: single USTs scatter around the best line by about 1 ms at p95 (0.94–1.5 ms
+        // measured, docs/x11-ust-scatter.md), so 0.5 ms at p95 is out of any prediction's reach here.
+        // What holds: the target is within a margin of that floor (the line is fitted on the frames
+        // before each one, the floor on the whole run), and the known issue prints the figure.
+        #expect(
+            p95 <= Self.floorFactor * floor + Self.floorMargin, "p95 \(p95) ms against a floor of \(floor) ms"
+        )
         #expect(p95 <= 4, "p95 \(p95) ms")
         withKnownIssue(
-            "the target predicts Xwayland's UST within 0.5 ms at p95 (issue 42)", isIntermittent: true
+            "the target predicts Xwayland's UST within 0.5 ms at p95 (issue 42): the USTs themselves scatter more",
+            isIntermittent: true
         ) {
             #expect(p95 <= 0.5, "p95 \(p95) ms")
         }

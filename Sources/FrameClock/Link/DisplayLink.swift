@@ -74,8 +74,10 @@ public final class DisplayLink: Sendable {
         /// draws in the frame's callback (`window.fill(…)`) and presents (`window.present()`): the link
         /// has armed that present for the next MSC, and its completion (the pixmap's UST, or a skip)
         /// reaches ``DisplayLink/timeline`` and ``DisplayLink/statistics``. Frames lie on the grid of
-        /// the window's MSCs at their USTs (the interval measured); `targetTimestamp` is the next MSC's
-        /// predicted UST. When the window is unmapped or destroyed, or the X server goes away, the link
+        /// the window's MSCs, fitted to their recent USTs (a least-squares line: its slope the
+        /// interval); `targetTimestamp` is the predicted UST of the pixmap presented at the next MSC
+        /// (under Xwayland within about 1.4 ms at p95, its USTs' own scatter: docs/x11-ust-scatter.md).
+        /// When the window is unmapped or destroyed, or the X server goes away, the link
         /// goes on with a timer on the last grid; ``DisplayLink/sourceInfo`` says why. (Only with the
         /// `X11Backend` package trait.)
         #if X11Backend

@@ -248,7 +248,7 @@
             guard let window, let tag = window.tag(ofSerial: done.serial) else { return }
             if done.mode == .skip {
                 sink(.discarded(tick: tag))
-            } else if let time = clock.presentationTime(ust: done.ust, now: done.receivedAt) {
+            } else if let time = clock.presentationTime(msc: done.msc, ust: done.ust, now: done.receivedAt) {
                 lastSign = max(lastSign, done.receivedAt)
                 sink(.presented(tick: tag, time: time))
             }
