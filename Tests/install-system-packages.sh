@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages FrameClock needs, when they are missing.
 # Usage: Tests/install-system-packages.sh [--build-only]
-#   --build-only  only what building the package needs (libdrm, Cairo, libwayland-client and libunwind
-#                 through pkg-config): what clock-demo's command installs;
-#   otherwise     also what the tests run against: weston and mutter headless (with pipewire and
+#   --build-only  only what building the package needs (libdrm, Cairo, libwayland-client, libxcb with
+#                 its Present extension and libunwind through pkg-config): what clock-demo's command
+#                 installs;
+#   otherwise     also what the tests run against: Xvfb and Xwayland for the X11 tests, weston and
+#                 mutter headless (with pipewire and
 #                 python3-gi for the pull-to-refresh's mutter input bridge), cyclictest, callgrind,
 #                 network namespaces, GLib and GTK 4 for the main-loop examples, EGL and OpenGL ES
 #                 (Mesa's llvmpipe) for the GLES example, Vulkan (Mesa's lavapipe) for the Vulkan example,
 #                 wayland-scanner and wayland-protocols' XML for the protocol tables' check.
 set -euo pipefail
 
-build=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev pkg-config)
-tools=(rt-tests weston libweston-10-dev wayland-protocols libwayland-bin valgrind iproute2 python3 python3-gi gdb libglib2.0-dev
+build=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev libxcb1-dev libxcb-present-dev pkg-config)
+tools=(rt-tests weston libweston-10-dev xvfb xwayland wayland-protocols libwayland-bin valgrind iproute2 python3 python3-gi gdb libglib2.0-dev
     libgtk-4-dev libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1 libvulkan-dev mesa-vulkan-drivers)
 # Installed without their recommends (mutter's would pull in a desktop): mutter headless with two
 # virtual monitors for the mixed-refresh tests, dbus-run-session for its session bus, and a bare

@@ -56,8 +56,9 @@ struct ClockDemo: AsyncParsableCommand {
             Where to draw: terminal, text (status lines only), kms[:DEVICE] for a real display \
             (DRM master needed: root, no compositor on the card; the first card with a connected output \
             when no DEVICE is given), wayland for a window on the compositor WAYLAND_DISPLAY names \
-            (paced by its frame callbacks), or auto (wayland when that compositor answers, else \
-            terminal or text).
+            (paced by its frame callbacks), x11 for a window on the X server DISPLAY names (paced by \
+            the Present extension), or auto (wayland when that compositor answers, else x11 when that \
+            X server answers, else terminal or text; each fallback says why on standard error).
             """)
     var display: DisplayChoice?
 
@@ -258,7 +259,7 @@ struct ClockDemo: AsyncParsableCommand {
         }
         let local: DisplayChoice = pngDirectory == nil && TerminalScreen.isTerminal ? .terminal : .text
         var chosenDisplay = display ?? local
-        if chosenDisplay == .auto { chosenDisplay = WaylandClockWindow.compositorAnswers ? .wayland : local }
+        if chosenDisplay == .auto { chosenDisplay = DisplayChoice.automatic(local: local) }
         let session = try DemoSession(
             display: chosenDisplay, pngDirectory: pngDirectory, faceSize: size,
             workNanoseconds: Int64(workMilliseconds * 1e6), naive: naive, keepingLastFrame: screenshot != nil)
@@ -386,7 +387,10 @@ enum DisplayChoice: ExpressibleByArgument, Equatable {
     case text
     case kms(device: String?)
     case wayland
-    /// Wayland when `WAYLAND_DISPLAY` names a compositor that answers, else the terminal (or text).
+    /// A window on the X server `DISPLAY` names, paced by the Present extension.
+    case x11
+    /// Wayland when `WAYLAND_DISPLAY` names a compositor that answers, else X11 when `DISPLAY` names
+    /// a server that answers, else the terminal (or text).
     case auto
 
     init?(argument: String) {
@@ -395,6 +399,7 @@ enum DisplayChoice: ExpressibleByArgument, Equatable {
         case "text": self = .text
         case "kms": self = .kms(device: nil)
         case "wayland": self = .wayland
+        case "x11": self = .x11
         case "auto": self = .auto
         default:
             guard argument.hasPrefix("kms:"), argument.count > 4 else { return nil }
@@ -402,7 +407,24 @@ enum DisplayChoice: ExpressibleByArgument, Equatable {
         }
     }
 
-    static var allValueStrings: [String] { ["terminal", "text", "kms", "kms:DEVICE", "wayland", "auto"] }
+    static var allValueStrings: [String] {
+        ["terminal", "text", "kms", "kms:DEVICE", "wayland", "x11", "auto"]
+    }
+
+    /// What `auto` comes to: Wayland when its compositor answers, else X11 when its server answers,
+    /// else `local`; each fallback's reason goes to standard error.
+    static func automatic(local: DisplayChoice) -> DisplayChoice {
+        if WaylandClockWindow.compositorAnswers { return .wayland }
+        let noWayland =
+            ProcessEnvironment.waylandDisplay.map { "the Wayland compositor \($0) does not answer" }
+            ?? "WAYLAND_DISPLAY is not set"
+        guard let noX11 = X11ClockWindow.unreachableReason else {
+            FileHandle.standardError.write(Data("clock-demo: \(noWayland); using X11\n".utf8))
+            return .x11
+        }
+        FileHandle.standardError.write(Data("clock-demo: \(noWayland); \(noX11); drawing locally\n".utf8))
+        return local
+    }
 }
 
 /// A failure of the demo's own, as the line it prints.

@@ -24,6 +24,7 @@ final class DemoSession: @unchecked Sendable {
     private let screen = TerminalScreen()
     private var kms: KMSPresenter?
     private var wayland: WaylandClockWindow?
+    private var x11: X11ClockWindow?
     private var statistics = DemoStatistics()
     private var sourceLine = ""
     private var rate = 0.0
@@ -60,6 +61,8 @@ final class DemoSession: @unchecked Sendable {
             side = Double(output.map { min($0.width, $0.height) } ?? faceSize)
         } else if display == .wayland {
             wayland = try WaylandClockWindow(side: faceSize, keepingLastFrame: keepingLastFrame)
+        } else if display == .x11 {
+            x11 = try X11ClockWindow(side: faceSize)
         } else if display == .terminal, pngDirectory == nil, let size = TerminalScreen.size() {
             // One column per pixel, two pixels per row (half blocks); two rows for the status lines.
             side = Double(max(16, min(size.columns, 2 * (size.rows - 2))))
@@ -84,7 +87,7 @@ final class DemoSession: @unchecked Sendable {
     /// vblank that the page flips complete at; in Wayland mode, the window's frame callbacks. `nil`
     /// otherwise.
     var displaySource: DisplayLink.Source? {
-        kms?.displaySource ?? wayland?.displaySource
+        kms?.displaySource ?? wayland?.displaySource ?? x11?.displaySource
     }
 
     /// The Wayland window, in Wayland mode.
@@ -196,6 +199,7 @@ final class DemoSession: @unchecked Sendable {
         case .text: screen.writeLine("source: \(text)")
         case .kms: screen.writeLine("kms: \(kms.map(\.description) ?? "")\nsource: \(text)")
         case .wayland: screen.writeLine("wayland: \(wayland.map(\.description) ?? "")\nsource: \(text)")
+        case .x11: screen.writeLine("x11: \(x11.map(\.description) ?? "")\nsource: \(text)")
         case .terminal, .auto: break
         }
     }
@@ -219,6 +223,7 @@ final class DemoSession: @unchecked Sendable {
         let summary = lock.withLock { () -> String in
             kms?.close()
             wayland?.close()
+            x11?.close()
             // No frames, no summary: a source that could not be made is the error line alone.
             var lines = started ? [summaryLine()] : []
             if let restoration = kms?.restoration { lines.append("kms: \(restoration)") }
@@ -293,6 +298,10 @@ final class DemoSession: @unchecked Sendable {
     private func output(_ frame: Frame?, showing shownTime: TimeOfDay) throws {
         if let wayland {
             try wayland.present(face, showing: shownTime, for: frame)
+            return
+        }
+        if let x11 {
+            try x11.present(face)
             return
         }
         if let kms, let frame {

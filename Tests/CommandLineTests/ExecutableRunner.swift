@@ -21,22 +21,27 @@ struct ExecutableRunner {
 
     /// Runs `name` with `arguments`, with no standard input, and waits at most `timeout` seconds.
     /// Its standard output is read from the start, or only after `readingAfter` seconds (a stalled
-    /// reader).
+    /// reader). `environment` replaces the test's environment when given.
     static func run(
         _ name: String, _ arguments: [String], timeout: TimeInterval = 60,
-        readingAfter delay: TimeInterval = 0
+        readingAfter delay: TimeInterval = 0, environment: [String: String]? = nil
     ) throws -> Result {
-        try run(buildFolder.appendingPathComponent(name), arguments, timeout: timeout, readingAfter: delay)
+        try run(
+            buildFolder.appendingPathComponent(name), arguments, timeout: timeout, readingAfter: delay,
+            environment: environment)
     }
 
     /// Runs the executable at `url` with `arguments`, with no standard input, and waits at most
-    /// `timeout` seconds; standard output is read as ``run(_:_:timeout:readingAfter:)-(String,_,_,_)`` says.
+    /// `timeout` seconds; standard output is read as ``run(_:_:timeout:readingAfter:environment:)-(String,_,_,_,_)``
+    /// says, and `environment` replaces the test's when given.
     static func run(
-        _ url: URL, _ arguments: [String], timeout: TimeInterval, readingAfter delay: TimeInterval = 0
+        _ url: URL, _ arguments: [String], timeout: TimeInterval, readingAfter delay: TimeInterval = 0,
+        environment: [String: String]? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
         let error = Pipe()

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # FrameClock as a program that needs no display adopts it: Examples/TimerOnly depends on it with
-# its display backends (the DRMBackend and WaylandBackend traits) turned off. Checks that
+# its display backends (the DRMBackend, WaylandBackend and X11Backend traits) turned off. Checks that
 #   1. it builds as if libdrm-dev and libwayland-dev were not installed (as root: their headers and
 #      pkg-config files hidden in a mount namespace of the build's own);
-#   2. its binary links neither libdrm nor libwayland-client (ldd);
+#   2. its binary links none of libdrm, libwayland-client and libxcb (ldd);
 #   3. it runs a live link (.automatic, which can only be the timer and says so) and OfflineFrames.
 # Usage: Tests/Traits/run-timer-only-check.sh [--scratch-path DIR]
 set -euo pipefail
@@ -18,7 +18,7 @@ trap 'rm -rf "$empty"' EXIT
 # CWayland fails: undeclared identifiers); elsewhere only pkg-config is kept from finding them.
 hidden=()
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
-    for package in libdrm-dev libwayland-dev; do
+    for package in libdrm-dev libwayland-dev libxcb1-dev libxcb-present-dev; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || continue
         while read -r file; do
             case "$file" in *.h | *.pc) [ -f "$file" ] && [ ! -L "$file" ] && hidden+=("$file") ;; esac
@@ -44,7 +44,7 @@ fi
 binary="$scratch/debug/TimerOnly"
 echo "ldd $binary:"
 ldd "$binary" | tee /tmp/timer-only-ldd.txt
-if grep -E "libdrm|libwayland" /tmp/timer-only-ldd.txt; then
+if grep -E "libdrm|libwayland|libxcb" /tmp/timer-only-ldd.txt; then
     echo "FAILED: the traits-off binary links a display library" >&2
     exit 1
 fi

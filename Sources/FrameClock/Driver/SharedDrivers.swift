@@ -37,10 +37,14 @@ enum SharedDrivers {
             return .drm(device: device, crtc: crtc)
         case .automatic(let fallbackFramesPerSecond):
             return .automatic(fallback: try FramePeriod(framesPerSecond: fallbackFramesPerSecond))
-        case .manual, .shared, .loop, .waylandToolkit:
+        case .manual, .shared, .loop, .waylandToolkit, .x11Toolkit:
             return nil
         #if WaylandBackend
             case .wayland:
+                return nil
+        #endif
+        #if X11Backend
+            case .x11:
                 return nil
         #endif
         }

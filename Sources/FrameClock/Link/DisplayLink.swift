@@ -5,6 +5,10 @@ import Synchronization
     public import Wayland
 #endif
 
+#if X11Backend
+    public import X11
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -66,6 +70,21 @@ public final class DisplayLink: Sendable {
         #endif
         /// A toolkit's surface: see ``wayland(display:surface:)``.
         case waylandToolkit(WaylandToolkitSurface)
+        /// The refresh of the library's X11 window, as the Present extension reports it. The front end
+        /// draws in the frame's callback (`window.fill(…)`) and presents (`window.present()`): the link
+        /// has armed that present for the next MSC, and its completion (the pixmap's UST, or a skip)
+        /// reaches ``DisplayLink/timeline`` and ``DisplayLink/statistics``. Frames lie on the grid of
+        /// the window's MSCs, fitted to their recent USTs (a least-squares line: its slope the
+        /// interval); `targetTimestamp` is the predicted UST of the pixmap presented at the next MSC
+        /// (under Xwayland within about 1.4 ms at p95, its USTs' own scatter: docs/x11-ust-scatter.md).
+        /// When the window is unmapped or destroyed, or the X server goes away, the link
+        /// goes on with a timer on the last grid; ``DisplayLink/sourceInfo`` says why. (Only with the
+        /// `X11Backend` package trait.)
+        #if X11Backend
+            case x11(X11Window)
+        #endif
+        /// A toolkit's X11 window: see ``x11(display:window:)``.
+        case x11Toolkit(X11ToolkitWindow)
 
         /// ``automatic(fallbackFramesPerSecond:)`` with a 60 Hz timer where no display can be used.
         public static var automatic: Source { .automatic(fallbackFramesPerSecond: 60) }

@@ -57,6 +57,21 @@ enum SourceSelection {
                 _ = toolkit
                 throw .sourceUnavailable(Self.notCompiledIn("Wayland", trait: "WaylandBackend"))
             #endif
+        #if X11Backend
+            case .x11(let window):
+                return try x11Driver(
+                    display: window.connection.displayName, window: window.id, own: window,
+                    options: options, logger: logger)
+        #endif
+        case .x11Toolkit(let toolkit):
+            #if X11Backend
+                return try x11Driver(
+                    display: toolkit.display, window: toolkit.window, own: nil, options: options,
+                    logger: logger)
+            #else
+                _ = toolkit
+                throw .sourceUnavailable(Self.notCompiledIn("X11", trait: "X11Backend"))
+            #endif
         }
     }
 

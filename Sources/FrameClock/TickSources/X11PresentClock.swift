@@ -1,0 +1,199 @@
+/// What an X11 window's Present completions say about its refresh, and which of them to trust: the
+/// grid of the window's MSCs (tick *k* is MSC *k*) at the UST of each, its interval measured.
+///
+/// A completion is a vblank of the window when its UST is set and both its MSC and its UST move
+/// past the last trusted one. Servers send others: the X server reports an MSC that does not
+/// advance, or a UST of 0, when a screen turns off (xserver issue 1418; picom's `vblank.c` does not
+/// trust them either). Those are counted and never become ticks, so they can make no duplicate frame.
+/// A completion at the MSC and UST already known (a NotifyMSC and a PresentPixmap completing at one
+/// MSC) is the same vblank again: not bogus, and not new.
+///
+/// Only NotifyMSC completions are taken as vblanks (``take(msc:ust:now:)``); a presented pixmap's
+/// completion gives its presentation time (``presentationTime(msc:ust:now:)``), whose UST may differ from
+/// the NotifyMSC's at the same MSC (Xwayland stamps a copied pixmap about 60 µs before the NotifyMSC
+/// that completes with it).
+///
+/// The grid is the line that best fits the last trusted vblanks (``UstLine``, least squares): its
+/// slope is the interval, its value at the newest MSC the anchor, moved by the median offset of the
+/// presented pixmaps' USTs from the line, so that a tick's target is the predicted UST of the pixmap
+/// presented at the next MSC. Single USTs scatter (Xwayland stamps each when it handles the
+/// compositor's frame callback: ±1 ms around the line, docs/x11-ust-scatter.md), and a line through
+/// thirty of them predicts the next far better than the latest one plus the median gap. A line is
+/// started anew after a pause (more than ``longestMeasuredGap`` MSCs, or a UST gap half an interval
+/// off the MSCs it spans: Xwayland counts no MSCs while nothing waits for one); the interval measured
+/// before serves meanwhile, and the nominal one until ``minimumSamples`` gaps are known.
+struct X11PresentClock: Sendable {
+    /// What a completion is.
+    enum Verdict: Hashable, Sendable {
+        /// A new vblank: tick `sequence` (the MSC) at `timestamp` (the UST, CLOCK_MONOTONIC ns).
+        case vblank(sequence: Int64, timestamp: Int64)
+        /// The vblank already known, reported again.
+        case repeated(sequence: Int64, timestamp: Int64)
+        /// Not to be trusted, for the reason given.
+        case bogus(Bogus)
+    }
+
+    /// Why a completion is not trusted.
+    enum Bogus: Hashable, Sendable, CustomStringConvertible {
+        /// Its UST is 0.
+        case zeroUST(msc: UInt64)
+        /// Its MSC is not past the last trusted one (or equal with another UST).
+        case mscNotAdvancing(msc: UInt64, last: UInt64)
+        /// Its MSC advances but its UST does not.
+        case ustNotAdvancing(ust: UInt64, last: UInt64)
+        /// Its UST lies more than an interval after the moment it was read.
+        case ustInFuture(ust: UInt64, readAt: Int64)
+
+        /// The reason as a phrase.
+        var description: String {
+            switch self {
+            case .zeroUST(let msc): "UST 0 at MSC \(msc)"
+            case .mscNotAdvancing(let msc, let last): "MSC \(msc) does not advance past \(last)"
+            case .ustNotAdvancing(let ust, let last): "UST \(ust) µs does not advance past \(last) µs"
+            case .ustInFuture(let ust, let readAt):
+                "UST \(ust) µs lies in the future (read at \(readAt / 1000) µs)"
+            }
+        }
+    }
+
+    /// The grid: tick *k* is MSC *k*.
+    private(set) var grid: TickGrid
+    /// The interval assumed until enough gaps are measured.
+    let nominalInterval: Int64
+    /// The last trusted completion: MSC and UST (µs).
+    private(set) var last: (msc: UInt64, ust: UInt64)?
+    /// How many completions were not trusted.
+    private(set) var bogusCount = 0
+    /// The recent vblanks the grid is fitted to.
+    private var line = UstLine()
+    /// The interval of the last line fitted, kept across a pause (nil: none yet, or forgotten).
+    private var lastMeasured: Int64?
+    /// Breaks of the line in a row: after ``breaksBeforeForgetting`` the interval measured before is
+    /// forgotten (the refresh changed, so every gap looks like a pause against it).
+    private var breaksInARow = 0
+    /// Recent offsets of presented pixmaps' USTs from the line at their MSC, in nanoseconds.
+    private var presentationOffsets = RecentSamples(capacity: 15)
+
+    /// How many gaps the measured interval needs.
+    static let minimumSamples = 3
+    /// The longest gap, in MSCs, that still continues a line (a longer one is a pause).
+    static let longestMeasuredGap: UInt64 = 4
+    /// Microseconds to nanoseconds.
+    static let nanosecondsPerMicrosecond: Int64 = 1000
+    /// Breaks in a row after which the interval measured before them is forgotten: two, so that one
+    /// pause keeps it and a changed refresh does not hold the grid on the old one.
+    static let breaksBeforeForgetting = 2
+    /// The largest presentation offset applied, as a divisor of the interval: a quarter, far above
+    /// Xwayland's 60 µs, so that no stray completion moves the grid by much.
+    static let largestOffsetDivisor: Int64 = 4
+
+    /// A clock with no completion yet: tick 0 at `start`, `nominalInterval` apart.
+    init(start: Int64, nominalInterval: Int64) {
+        self.nominalInterval = max(1, nominalInterval)
+        grid = TickGrid(
+            anchorSequence: 0, anchorTimestamp: start,
+            period: FramePeriod(uncheckedNumerator: max(1, nominalInterval), denominator: 1))
+    }
+
+    /// The measured interval: the slope of the line through the recent vblanks once it spans
+    /// ``minimumSamples`` gaps, else the one measured before the last pause; nil when neither is known.
+    var measuredInterval: Int64? {
+        currentFit.map { Int64($0.interval.rounded()) } ?? lastMeasured
+    }
+
+    /// The interval the grid uses: measured, else nominal.
+    var interval: Int64 { measuredInterval ?? nominalInterval }
+
+    /// The offset of the presented pixmaps' USTs from the line (the median of the recent ones,
+    /// bounded by ``largestOffsetDivisor``), or 0 while none is known.
+    var presentationOffset: Int64 {
+        let bound = interval / Self.largestOffsetDivisor
+        return min(bound, max(-bound, presentationOffsets.median ?? 0))
+    }
+
+    /// The line through the recent vblanks, once it spans enough gaps, with a sane slope.
+    private var currentFit: (interval: Double, ustAtNewest: Double)? {
+        guard line.count > Self.minimumSamples, let fit = line.fit, fit.interval >= 1 else { return nil }
+        return fit
+    }
+
+    /// Takes a completion at `msc` and `ust` (µs) read at `now`: a new vblank joins the line (or
+    /// starts a new one after a pause) and moves the grid to it.
+    mutating func take(msc: UInt64, ust: UInt64, now: Int64) -> Verdict {
+        guard ust != 0 else { return reject(.zeroUST(msc: msc)) }
+        let (scaled, overflow) = Int64(clamping: ust).multipliedReportingOverflow(
+            by: Self.nanosecondsPerMicrosecond)
+        guard !overflow, scaled <= now + interval else { return reject(.ustInFuture(ust: ust, readAt: now)) }
+        let sequence = Int64(clamping: msc)
+        if let last {
+            if msc == last.msc, ust == last.ust { return .repeated(sequence: sequence, timestamp: scaled) }
+            guard msc > last.msc else { return reject(.mscNotAdvancing(msc: msc, last: last.msc)) }
+            guard ust > last.ust else { return reject(.ustNotAdvancing(ust: ust, last: last.ust)) }
+        }
+        extendLine(sequence: sequence, timestamp: scaled)
+        last = (msc, ust)
+        let anchor = currentFit.map { Int64($0.ustAtNewest.rounded()) + presentationOffset } ?? scaled
+        grid = TickGrid(
+            anchorSequence: sequence, anchorTimestamp: anchor,
+            period: FramePeriod(uncheckedNumerator: interval, denominator: 1))
+        return .vblank(sequence: sequence, timestamp: scaled)
+    }
+
+    /// Adds a trusted vblank to the line, or starts a new line with it after a pause.
+    private mutating func extendLine(sequence: Int64, timestamp: Int64) {
+        if let newest = line.newest {
+            let steps = sequence - newest.msc
+            let gap = timestamp - newest.ust
+            let expected = measuredInterval.map { $0 * steps }
+            let paused =
+                steps > Int64(Self.longestMeasuredGap)
+                || expected.map { abs(gap - $0) * 2 > $0 / steps } ?? false
+            if paused {
+                if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
+                line.removeAll()
+                breaksInARow += 1
+                if breaksInARow >= Self.breaksBeforeForgetting { lastMeasured = nil }
+            } else {
+                breaksInARow = 0
+            }
+        }
+        line.record(msc: sequence, ust: timestamp)
+        if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
+    }
+
+    /// Forgets the interval and the line (the window moved to another CRTC, or its refresh changed):
+    /// the nominal interval serves until the new one is measured.
+    mutating func forgetInterval() {
+        line.removeAll()
+        lastMeasured = nil
+        breaksInARow = 0
+        presentationOffsets.removeAll()
+        grid.period = FramePeriod(uncheckedNumerator: nominalInterval, denominator: 1)
+    }
+
+    /// Takes the completion of a pixmap presented at `msc` with `ust` (µs), read at `now`: its time in
+    /// CLOCK_MONOTONIC nanoseconds, or nil (counted as bogus) when it cannot be trusted. Pixmap
+    /// completions do not join the line (a server may stamp a pixmap at its MSC with another UST than
+    /// its NotifyMSC); their offset from it moves the grid's anchor at the next vblank.
+    mutating func presentationTime(msc: UInt64, ust: UInt64, now: Int64) -> Int64? {
+        let (scaled, overflow) = Int64(clamping: ust).multipliedReportingOverflow(
+            by: Self.nanosecondsPerMicrosecond)
+        guard ust != 0, !overflow, scaled <= now + interval else {
+            bogusCount += 1
+            return nil
+        }
+        if let fit = currentFit, let newest = line.newest {
+            let steps = Int64(clamping: msc) - newest.msc
+            if (0...Int64(Self.longestMeasuredGap)).contains(steps) {
+                let predicted = fit.ustAtNewest + fit.interval * Double(steps)
+                presentationOffsets.record(scaled - Int64(predicted.rounded()))
+            }
+        }
+        return scaled
+    }
+
+    private mutating func reject(_ why: Bogus) -> Verdict {
+        bogusCount += 1
+        return .bogus(why)
+    }
+}

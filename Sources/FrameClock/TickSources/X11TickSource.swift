@@ -1,0 +1,299 @@
+#if X11Backend
+    internal import SystemCalls
+    import X11
+
+    /// Ticks on an X11 window's refresh, as the Present extension reports it: each wanted tick is asked
+    /// for with PresentNotifyMSC at its MSC, and its PresentCompleteNotify is the tick (the MSC its
+    /// sequence, the UST its timestamp on CLOCK_MONOTONIC).
+    ///
+    /// The window is watched on a connection of the source's own (``X11PresentWatch``): the library's
+    /// window and a toolkit's window adopted by its XID alike. MSC gaps are skipped refreshes, which
+    /// the pacing rules count; the grid's interval is measured from the USTs (``X11PresentClock``).
+    /// Completions that cannot be trusted (an MSC that does not advance, a UST of 0) are counted in
+    /// ``bogusCompletions`` and never tick; after one the source asks again no sooner than half an
+    /// interval later, so a server that keeps answering at once cannot make it spin.
+    ///
+    /// On the library's window (``X11Window``) each tick arms the window's next PresentPixmap for the
+    /// following MSC, and that pixmap's completion is the frame's presentation (a skipped pixmap: a
+    /// discarded frame), reported to the links as `wp_presentation` feedback is on Wayland.
+    ///
+    /// The window unmapped or destroyed, the X server gone, a request refused, or no completion for
+    /// ``watchdogTimeout``: the source fails with the reason, and the frame thread goes on with a timer
+    /// on its last grid. Every wait is bounded and can be woken by the control channel.
+    final class X11TickSource: TickSource {
+        let kind = FrameSourceKind.x11
+        let presentsFrames: Bool
+
+        private let watch: X11PresentWatch
+        private let window: X11Window?
+        private let control: ControlChannel
+        private var clock: X11PresentClock
+        /// NotifyMSC requests in flight: serial → target MSC.
+        private var outstanding: [UInt32: Int64] = [:]
+        /// The last trusted completion's arrival, or the last request's sending when later: what the
+        /// watchdog counts from.
+        private var lastSign: Int64
+        /// After a bogus completion, no request before this instant.
+        private var retryAt: Int64?
+        private var publishedInterval: Int64
+        private var sink: (TickSourceReport) -> Void = { _ in }
+        /// Why the source is in use, for ``DisplayLink/sourceInfo`` (kept when the interval is published).
+        var reason = FrameSourceInfo.Reason.requested
+        /// The window's name in descriptions, such as "X11 window 0x200001 on :7".
+        let name: String
+        /// Sees every completion read, before the source acts on it (tests compare them with the
+        /// links' records).
+        var completionObserver: ((X11PresentCompletion) -> Void)?
+
+        /// Completions not trusted so far (see ``X11PresentClock``).
+        var bogusCompletions: Int { clock.bogusCount }
+        /// PresentConfigureNotify events seen (the window moved or resized).
+        private(set) var configurations = 0
+
+        /// The interval assumed until the window's completions measure it.
+        static var nominalInterval: Int64 { 16_666_667 }
+        /// How long without a trusted completion the source fails: a second, far longer than any
+        /// refresh and than a loaded machine's scheduling delays.
+        static var watchdogTimeout: Int64 { 1_000_000_000 }
+        /// How many NotifyMSC requests may be in flight; past it the oldest is forgotten.
+        static var maximumOutstanding: Int { 8 }
+        /// How many events already received are looked at after an UnmapNotify, for a DestroyNotify.
+        static var eventsAfterUnmap: Int { 8 }
+        /// A measured interval is published once it moved by more than a 200th.
+        static var publishedIntervalDivisor: Int64 { 200 }
+
+        /// A source on the window `watch` watches (`window`: the library's own, whose presents it arms).
+        /// Checks that the window is mapped and reads its current MSC and UST (one NotifyMSC).
+        ///
+        /// - Throws: ``DisplayLinkError/sourceUnavailable(_:)`` when the window is not mapped, or no
+        ///   completion comes within `timeout`.
+        init(
+            watch: X11PresentWatch, window: X11Window?, control: ControlChannel,
+            timeout: Duration = .seconds(1)
+        )
+            throws(DisplayLinkError)
+        {
+            self.watch = watch
+            self.window = window
+            self.control = control
+            presentsFrames = window != nil
+            name = "X11 window \(X11Error.hex(watch.window)) on \(watch.connection.displayName)"
+            let now = KernelClock.monotonicNanoseconds()
+            clock = X11PresentClock(start: now, nominalInterval: Self.nominalInterval)
+            publishedInterval = Self.nominalInterval
+            lastSign = now
+            do throws(X11Error) {
+                let state = try watch.mapState(timeout: timeout)
+                guard state == .viewable else {
+                    throw X11Error.notMapped(window: watch.window, state: state.description)
+                }
+                try firstCompletion(until: KernelClock.monotonicDeadline(after: timeout))
+            } catch {
+                throw .sourceUnavailable(error.description)
+            }
+        }
+
+        /// Asks for the current MSC and waits for it: the grid's first anchor.
+        private func firstCompletion(until deadline: Int64) throws(X11Error) {
+            let serial = try watch.notifyMSC(target: 0)
+            while true {
+                switch watch.nextEvent(until: deadline) {
+                case .completed(let done) where done.kind == .notifyMSC && done.serial == serial:
+                    if case .vblank = clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt) {
+                        lastSign = done.receivedAt
+                    }
+                    return
+                case .timedOut:
+                    throw .timedOut(
+                        waitingFor: "a Present completion on window \(X11Error.hex(watch.window))")
+                case .unmapped:
+                    throw .notMapped(window: watch.window, state: X11MapState.unmapped.description)
+                case .destroyed:
+                    throw .noSuchWindow(watch.window)
+                case .requestFailed(let error), .connectionLost(let error):
+                    throw error
+                default:
+                    continue
+                }
+            }
+        }
+
+        var grid: TickGrid { clock.grid }
+
+        var description: String {
+            let rate = DecimalFormat.string(1e9 / Double(clock.interval), digits: 3)
+            let measured = clock.measuredInterval != nil ? "measured" : "nominal"
+            return "\(name) \(rate) Hz (Present, \(measured))"
+        }
+
+        func report(to sink: @escaping (TickSourceReport) -> Void) {
+            self.sink = sink
+        }
+
+        func close() {
+            watch.close()
+        }
+
+        // MARK: - The wait
+
+        func waitForTick(
+            atOrAfter sequence: Int64?, until limit: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
+        ) throws(TickSourceFailure) -> TickWait {
+            guard let wanted = sequence else { return try waitWhileIdle(until: limit) }
+            while true {
+                let now = KernelClock.monotonicNanoseconds()
+                if !outstanding.values.contains(wanted), retryAt.map({ now >= $0 }) ?? true {
+                    try request(wanted, now: now)
+                }
+                let watchdog = lastSign + Self.watchdogTimeout
+                var deadline = watchdog
+                if let retryAt, retryAt > now { deadline = min(deadline, retryAt) }
+                if let limit { deadline = min(deadline, limit) }
+                let event = watch.nextEvent(until: deadline, wakingOn: control.fileDescriptor)
+                switch event {
+                case .completed(let done):
+                    if let tick = take(done, wanted: wanted) { return .tick(tick) }
+                case .woken:
+                    control.drain()
+                    return .woken
+                case .timedOut:
+                    let now = KernelClock.monotonicNanoseconds()
+                    if let limit, now >= limit { return .due }
+                    if now >= watchdog {
+                        let waited = DecimalFormat.string(Double(now - lastSign) / 1e6, digits: 0)
+                        throw TickSourceFailure(
+                            reason: "no Present completion on \(name) for \(waited) ms "
+                                + "(\(clock.bogusCount) untrusted completions so far)",
+                            errno: nil)
+                    }
+                default:
+                    try fail(on: event)
+                }
+            }
+        }
+
+        /// Waits for the control channel (or `limit`) while no link wants a tick, taking the window's
+        /// completions meanwhile (they keep the grid and the presentations current).
+        private func waitWhileIdle(until limit: Int64?) throws(TickSourceFailure) -> TickWait {
+            while true {
+                let now = KernelClock.monotonicNanoseconds()
+                if let limit, now >= limit { return .due }
+                let deadline = min(limit ?? .max, now + Self.watchdogTimeout)
+                let event = watch.nextEvent(until: deadline, wakingOn: control.fileDescriptor)
+                switch event {
+                case .completed(let done):
+                    _ = take(done, wanted: nil)
+                case .woken:
+                    control.drain()
+                    // A request sent while busy may still come: the watchdog counts from now.
+                    lastSign = KernelClock.monotonicNanoseconds()
+                    return .woken
+                case .timedOut:
+                    continue
+                default:
+                    try fail(on: event)
+                }
+            }
+        }
+
+        /// Asks for a completion at MSC `wanted` (at once, with the current MSC, when it has passed).
+        private func request(_ wanted: Int64, now: Int64) throws(TickSourceFailure) {
+            if outstanding.count >= Self.maximumOutstanding,
+                let oldest = outstanding.min(by: { $0.value < $1.value })
+            {
+                outstanding.removeValue(forKey: oldest.key)
+            }
+            do {
+                outstanding[try watch.notifyMSC(target: UInt64(max(0, wanted)))] = wanted
+            } catch {
+                throw TickSourceFailure(reason: error.description, errno: nil)
+            }
+            retryAt = nil
+            if outstanding.count == 1 { lastSign = max(lastSign, now) }
+        }
+
+        /// Takes a completion: a presentation of the window's pixmap goes to the links, a trusted vblank
+        /// moves the grid, and one at or past `wanted` is the tick.
+        private func take(_ done: X11PresentCompletion, wanted: Int64?) -> Tick? {
+            completionObserver?(done)
+            guard done.kind == .notifyMSC else {
+                presented(done)
+                return nil
+            }
+            outstanding.removeValue(forKey: done.serial)
+            let vblank: (sequence: Int64, timestamp: Int64)
+            switch clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt) {
+            case .bogus:
+                // Asked again half an interval later, not at once: a server that answers every request
+                // at once with a bogus completion would make the thread spin.
+                retryAt = done.receivedAt + clock.interval / 2
+                return nil
+            case .vblank(let sequence, let timestamp), .repeated(let sequence, let timestamp):
+                vblank = (sequence, timestamp)
+            }
+            lastSign = max(lastSign, done.receivedAt)
+            publishIntervalIfMoved()
+            guard let wanted, vblank.sequence >= wanted else { return nil }
+            // What the front end presents in this tick's callback is for the next MSC, and belongs to it.
+            window?.arm(tag: vblank.sequence, targetMSC: UInt64(vblank.sequence + 1))
+            return Tick(
+                sequence: vblank.sequence, timestamp: vblank.timestamp,
+                wokeAt: KernelClock.monotonicNanoseconds(),
+                grid: clock.grid)
+        }
+
+        /// A pixmap's completion: the presentation of the frame its present was armed for (a skipped
+        /// pixmap: a discarded frame); one with a UST that cannot be trusted is counted, not reported.
+        private func presented(_ done: X11PresentCompletion) {
+            guard let window, let tag = window.tag(ofSerial: done.serial) else { return }
+            if done.mode == .skip {
+                sink(.discarded(tick: tag))
+            } else if let time = clock.presentationTime(msc: done.msc, ust: done.ust, now: done.receivedAt) {
+                lastSign = max(lastSign, done.receivedAt)
+                sink(.presented(tick: tag, time: time))
+            }
+        }
+
+        /// Fails the source on an event that ends it (unmapped, destroyed, refused, connection lost);
+        /// other events (configuration, mapping) are noted.
+        private func fail(on event: X11WindowEvent) throws(TickSourceFailure) {
+            switch event {
+            case .configured:
+                configurations += 1
+            case .unmapped:
+                // A window destroyed while mapped is unmapped first: its DestroyNotify, read in the same
+                // batch, says which.
+                let now = KernelClock.monotonicNanoseconds()
+                for _ in 0..<Self.eventsAfterUnmap {
+                    switch watch.nextEvent(until: now) {
+                    case .destroyed, .requestFailed:
+                        throw TickSourceFailure(reason: "\(name) was destroyed", errno: nil)
+                    case .timedOut, .woken: break
+                    default: continue
+                    }
+                    break
+                }
+                throw TickSourceFailure(reason: "\(name) was unmapped", errno: nil)
+            case .destroyed:
+                throw TickSourceFailure(reason: "\(name) was destroyed", errno: nil)
+            case .requestFailed(let error):
+                throw TickSourceFailure(reason: "\(name): \(error)", errno: nil)
+            case .connectionLost(let error):
+                throw TickSourceFailure(reason: error.description, errno: nil)
+            case .completed, .mapped, .timedOut, .woken:
+                break
+            }
+        }
+
+        /// Publishes the measured interval once it has moved (``publishedIntervalDivisor``).
+        private func publishIntervalIfMoved() {
+            let interval = clock.interval
+            guard abs(interval - publishedInterval) * Self.publishedIntervalDivisor > publishedInterval else {
+                return
+            }
+            publishedInterval = interval
+            sink(
+                .changed(FrameSourceInfo(kind: kind, name: description, period: grid.period, reason: reason)))
+        }
+    }
+#endif
