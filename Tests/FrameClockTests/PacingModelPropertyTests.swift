@@ -17,6 +17,8 @@ struct PacingModelPropertyTests {
     /// Seeds whose disagreement is open, each pinned by a regression test under `withKnownIssue`
     /// (``PacingModelRegressionTests``): counted and printed, not failed.
     static let knownDisagreements: Set<UInt64> = [1492]
+    /// How often a long run prints its progress, in scripts.
+    static let progressEvery = 5000
 
     /// The violations a script's run shows.
     static func violations(_ script: PacingScript) -> [ModelCheck.Violation] {
@@ -36,6 +38,9 @@ struct PacingModelPropertyTests {
                 continue
             }
             frames += run.observed.count
+            if Self.scriptCount > Self.progressEvery, offset > 0, offset % UInt64(Self.progressEvery) == 0 {
+                print("pacing model: \(offset) scripts, \(frames) frames, \(failed) disagreeing so far")
+            }
             let violations = ModelCheck(run).violations
             guard let first = violations.first else { continue }
             if Self.knownDisagreements.contains(seed) {

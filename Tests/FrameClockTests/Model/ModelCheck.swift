@@ -260,8 +260,11 @@ struct ModelCheck {
             }
         }
         exercised.insert(.adaptiveBounds)
-        let rate = Double(run.script.refreshRate) / Double(to)
-        if to < Int64(range.divisor(forSourceRate: Double(run.script.refreshRate))) || !range.contains(rate) {
+        // The rate the link divides is the source's nominal one (74.99999 Hz for a 75 Hz source's
+        // exact period), as the range chooses its divisor from it.
+        let sourceRate = run.link.driver.info.nominalFramesPerSecond
+        let rate = sourceRate / Double(to)
+        if to < Int64(range.divisor(forSourceRate: sourceRate)) || !range.contains(rate) {
             fail(.adaptiveBounds, index, "divisor \(to) (\(rate) fps) outside \(range)")
         }
     }
