@@ -62,9 +62,13 @@ struct AdaptiveStepScriptTests {
         for reporting in [false, true] {
             let run = try Self.run(reportingPresentations: reporting)
             let hand = Self.handRatio(run)
-            #expect(abs(run.jank.hitchTimeRatio - hand) <= 0.01 * hand, "reporting \(reporting): \(run.jank.hitchTimeRatio) vs \(hand)")
+            #expect(
+                abs(run.jank.hitchTimeRatio - hand) <= 0.01 * hand,
+                "reporting \(reporting): \(run.jank.hitchTimeRatio) vs \(hand)")
             #expect(run.jank.hitchesByCallback == 1)
-            print("step script, presentations reported \(reporting): \(run.targets.count) frames, hitch ratio \(run.jank.hitchTimeRatio) ms/s, hand \(hand) ms/s")
+            print(
+                "step script, presentations reported \(reporting): \(run.targets.count) frames, hitch ratio \(run.jank.hitchTimeRatio) ms/s, hand \(hand) ms/s"
+            )
         }
     }
 }

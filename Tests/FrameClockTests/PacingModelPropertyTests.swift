@@ -9,9 +9,11 @@ import Testing
 @Suite("Pacing model: random scripts")
 struct PacingModelPropertyTests {
     /// Scripts in the unit tests; `FRAMECLOCK_MODEL_SCRIPTS` asks for more (the long run).
-    static let scriptCount = ProcessInfo.processInfo.environment["FRAMECLOCK_MODEL_SCRIPTS"].flatMap(Int.init) ?? 2000
+    static let scriptCount =
+        ProcessInfo.processInfo.environment["FRAMECLOCK_MODEL_SCRIPTS"].flatMap(Int.init) ?? 2000
     /// The first seed; `FRAMECLOCK_MODEL_SEED` starts elsewhere (a replay).
-    static let firstSeed = ProcessInfo.processInfo.environment["FRAMECLOCK_MODEL_SEED"].flatMap(UInt64.init) ?? 1
+    static let firstSeed =
+        ProcessInfo.processInfo.environment["FRAMECLOCK_MODEL_SEED"].flatMap(UInt64.init) ?? 1
     /// Failures reported in full before the run stops reporting (the count is still given).
     static let reportedFailures = 3
     /// Seeds whose disagreement is open, each pinned by a regression test under `withKnownIssue`
@@ -52,10 +54,13 @@ struct PacingModelPropertyTests {
             let minimal = script.shrunk(budget: 300) { candidate in
                 Self.violations(candidate).contains { $0.rule == first.rule }
             }
-            let minimalViolations: [ModelCheck.Violation] = Self.violations(minimal).filter { $0.rule == first.rule }
+            let minimalViolations: [ModelCheck.Violation] = Self.violations(minimal).filter {
+                $0.rule == first.rule
+            }
             let shrunkTo: String = minimalViolations.first?.description ?? "?"
             let replay = "FRAMECLOCK_MODEL_SEED=\(seed) FRAMECLOCK_MODEL_SCRIPTS=1"
-            let message = "seed \(seed) (replay: \(replay)): \(violations.count) violations, first: \(first)\nshrunk to \(shrunkTo):\n\(minimal)"
+            let message =
+                "seed \(seed) (replay: \(replay)): \(violations.count) violations, first: \(first)\nshrunk to \(shrunkTo):\n\(minimal)"
             Issue.record(Comment(rawValue: message))
         }
         #expect(failed == 0, "\(failed) of \(Self.scriptCount) scripts disagree with the model")

@@ -72,7 +72,8 @@ struct InputQueueState: Sendable {
     /// and the log lines for what was dropped since the last phase.
     /// Motion is sampled relative to `start`, when the frame's work starts (after the vblank, at a
     /// render deadline, or late): a later start means fresher input, never older (rule P11).
-    mutating func takeBatch(for frame: Frame, startedAt start: Int64) -> (batch: InputBatch?, drops: [String]) {
+    mutating func takeBatch(for frame: Frame, startedAt start: Int64) -> (batch: InputBatch?, drops: [String])
+    {
         let samplingTime = start - samplingLatency(at: start)
         var events: [InputEvent] = []
         events.reserveCapacity(ordered.count + points.count)

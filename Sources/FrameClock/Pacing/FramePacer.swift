@@ -120,13 +120,16 @@ struct FramePacer: Sendable {
         // A timestamp that does not advance, or (at an unchanged rate) advances less than half an
         // interval, is no new refresh; across a rate change the previous target already keeps the
         // frames apart (P2).
-        if let last, timestamp <= last.timestamp || (last.divisor == divisor && timestamp - last.timestamp < halfFrame) {
+        if let last,
+            timestamp <= last.timestamp || (last.divisor == divisor && timestamp - last.timestamp < halfFrame)
+        {
             return refuse(tick)
         }
         if checkingStart, !tick.pacedBySource, let lastStart, now - lastStart < halfFrame {
             return refuse(tick)
         }
-        let skipped = carriedSkips + (countFrom.map { gridPoints(from: $0, before: sequence, divisor: divisor) } ?? 0)
+        let skipped =
+            carriedSkips + (countFrom.map { gridPoints(from: $0, before: sequence, divisor: divisor) } ?? 0)
         last = LastFrame(sequence: sequence, timestamp: timestamp, divisor: divisor)
         lastStart = now
         carriedSkips = 0

@@ -56,7 +56,9 @@ struct JankCounter: Sendable {
     /// presentation latency (target − deadline) makes, so that a timer's link sees its own hitches.
     static func assumedShown(_ entry: FrameTimelineEntry, refresh: Int64) -> Int64 {
         let target = entry.target.nanoseconds
-        guard let end = entry.callbackEnd?.nanoseconds, end > entry.deadline.nanoseconds else { return target }
+        guard let end = entry.callbackEnd?.nanoseconds, end > entry.deadline.nanoseconds else {
+            return target
+        }
         let ready = Self.saturating(end, plus: target - entry.deadline.nanoseconds)
         guard ready > target else { return target }
         let periods = (ready - target - 1) / refresh + 1

@@ -22,7 +22,9 @@ struct JankModel {
     static func shownTime(_ entry: FrameTimelineEntry) -> Int64 {
         if let presented = entry.presented { return presented.nanoseconds }
         let target = entry.target.nanoseconds
-        guard let end = entry.callbackEnd?.nanoseconds, end > entry.deadline.nanoseconds else { return target }
+        guard let end = entry.callbackEnd?.nanoseconds, end > entry.deadline.nanoseconds else {
+            return target
+        }
         let ready = end + (target - entry.deadline.nanoseconds)
         let refresh = max(1, entry.refreshNanoseconds)
         var shown = target
@@ -53,7 +55,9 @@ struct JankModel {
         let shownAt = Self.shownTime(entry)
         shown += 1
         if let presented = entry.presented?.nanoseconds {
-            if let end = entry.callbackEnd { idle[Self.bucket(presented - end.nanoseconds, refresh: refresh)] += 1 }
+            if let end = entry.callbackEnd {
+                idle[Self.bucket(presented - end.nanoseconds, refresh: refresh)] += 1
+            }
             late[Self.bucket(presented - entry.target.nanoseconds, refresh: refresh)] += 1
             if let lastPresented { offset[Self.bucket(presented - lastPresented, refresh: refresh)] += 1 }
             latency[Self.bucket(presented - entry.callbackStart.nanoseconds, refresh: refresh)] += 1

@@ -68,7 +68,9 @@ struct ModelCheck {
                     exercised.insert(.rateChange)
                     if inCallback, let previous {
                         changes.append(
-                            .init(from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: newDivisor))
+                            .init(
+                                from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid),
+                                divisor: newDivisor))
                     } else {
                         pendingBetween = newDivisor
                     }
@@ -81,7 +83,8 @@ struct ModelCheck {
                         alignPending = false
                         alignedNow = true
                         countStart = (
-                            PacingModel.wantedFrame(previousTarget: previousTarget, eligible: after, divisor: lookDivisor),
+                            PacingModel.wantedFrame(
+                                previousTarget: previousTarget, eligible: after, divisor: lookDivisor),
                             lookDivisor
                         )
                         changes = []
@@ -104,7 +107,9 @@ struct ModelCheck {
                         index, from: rangeDivisor, to: newDivisor, adaptive: adaptive, durations: durations,
                         range: observed.range)
                     changes.append(
-                        .init(from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: newDivisor))
+                        .init(
+                            from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid),
+                            divisor: newDivisor))
                     rangeDivisor = newDivisor
                 }
             }
@@ -114,7 +119,9 @@ struct ModelCheck {
                     index, from: rangeDivisor, to: divisor, adaptive: adaptive,
                     durations: durations, range: observed.range)
                 changes.append(
-                    .init(from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: divisor))
+                    .init(
+                        from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid), divisor: divisor)
+                )
             }
             // P1, P8
             if !PacingModel.isGridPoint(sequence, divisor: divisor) {
@@ -124,7 +131,8 @@ struct ModelCheck {
                 fail(.grid, index, "timestamp \(frame.timestamp.nanoseconds) is not refresh \(sequence)'s")
             }
             let expectedTiming = PacingModel.targetAndDeadline(
-                sequence: sequence, divisor: divisor, grid: grid, latency: run.link.presentationLatency.wholeNanoseconds)
+                sequence: sequence, divisor: divisor, grid: grid,
+                latency: run.link.presentationLatency.wholeNanoseconds)
             if frame.targetTimestamp.nanoseconds != expectedTiming.target
                 || frame.deadline.nanoseconds != expectedTiming.deadline
             {
@@ -145,16 +153,20 @@ struct ModelCheck {
             let expectedSkipped: Int
             if alignedNow || previous == nil, let countStart {
                 expectedSkipped = PacingModel.skipped(
-                    previousTarget: countStart.refresh, next: sequence, initial: countStart.divisor, changes: changes)
+                    previousTarget: countStart.refresh, next: sequence, initial: countStart.divisor,
+                    changes: changes)
             } else if let previousTarget, let previous {
                 expectedSkipped = PacingModel.skipped(
-                    previousTarget: previousTarget, next: sequence, initial: previous.divisor, changes: changes)
+                    previousTarget: previousTarget, next: sequence, initial: previous.divisor,
+                    changes: changes)
             } else {
                 expectedSkipped = 0
             }
             if expectedSkipped > 0 { exercised.insert(.skipped) }
             if frame.skippedFrames != expectedSkipped {
-                fail(.skipped, index, "skippedFrames \(frame.skippedFrames), model \(expectedSkipped) (refresh \(sequence))")
+                fail(
+                    .skipped, index,
+                    "skippedFrames \(frame.skippedFrames), model \(expectedSkipped) (refresh \(sequence))")
             }
             // P4
             let halfFrame = Int64(run.source.period.multiplied(by: Int(divisor)).nanoseconds / 2)
@@ -176,12 +188,14 @@ struct ModelCheck {
                 if !alignedNow, let previous {
                     eligible = max(eligible, PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid))
                 }
-                var wanted = PacingModel.wantedFrame(previousTarget: previousTarget, eligible: eligible, divisor: divisor)
+                var wanted = PacingModel.wantedFrame(
+                    previousTarget: previousTarget, eligible: eligible, divisor: divisor)
                 var expected: (sequence: Int64, start: Int64)?
                 for _ in 0..<64 {
                     let look = max(grid.timestamp(of: wanted), observed.threadFree)
                     if look > grid.timestamp(of: wanted) { exercised.insert(.lateWake) }
-                    let candidate = PacingModel.frame(wanted: wanted, handledAt: look, grid: grid, divisor: divisor)
+                    let candidate = PacingModel.frame(
+                        wanted: wanted, handledAt: look, grid: grid, divisor: divisor)
                     var start = look
                     if renderDeadline {
                         exercised.insert(.renderDeadline)
@@ -194,12 +208,16 @@ struct ModelCheck {
                             margin: FrameDispatch.defaultSafetyMargin.wholeNanoseconds)
                         start = max(planned, look)
                     }
-                    if PacingModel.keepsHalfInterval(start: start, previousStart: previous?.start, halfFrame: halfFrame) {
+                    if PacingModel.keepsHalfInterval(
+                        start: start, previousStart: previous?.start, halfFrame: halfFrame)
+                    {
                         expected = (candidate, start)
                         break
                     }
                     exercised.insert(.halfInterval)
-                    wanted = PacingModel.latestGridPoint(atOrBefore: grid.sequence(at: look), divisor: divisor) + divisor
+                    wanted =
+                        PacingModel.latestGridPoint(atOrBefore: grid.sequence(at: look), divisor: divisor)
+                        + divisor
                 }
                 if let expected, expected.sequence != sequence || expected.start != observed.start {
                     var rule = PacingModel.Rule.next
@@ -218,12 +236,14 @@ struct ModelCheck {
                 if sampling != expectedSampling {
                     fail(
                         .inputSampling, index,
-                        "sampled at \(ms(sampling)) ms, model \(ms(expectedSampling)) ms (start \(ms(observed.start)))")
+                        "sampled at \(ms(sampling)) ms, model \(ms(expectedSampling)) ms (start \(ms(observed.start)))"
+                    )
                 }
             }
             if renderDeadline {
                 predictionHistory.append(observed.end - observed.start)
-                prediction = PacingModel.prediction(previous: prediction, window: predictionHistory.suffix(16))
+                prediction = PacingModel.prediction(
+                    previous: prediction, window: predictionHistory.suffix(16))
             }
             durations.append(observed.end - observed.start)
             previous = (sequence, divisor, observed.start, observed.end)
@@ -253,7 +273,8 @@ struct ModelCheck {
             let window = durations.suffix(AdaptiveRate.upWindow)
             if window.count < AdaptiveRate.upWindow
                 || !window.allSatisfy({
-                    PacingModel.fitsWithHeadroom(duration: $0, divisor: to, refresh: refresh, latency: latency)
+                    PacingModel.fitsWithHeadroom(
+                        duration: $0, divisor: to, refresh: refresh, latency: latency)
                 })
             {
                 fail(.adaptiveUp, index, "moved up \(from) → \(to) without eight callbacks fitting it")
@@ -277,15 +298,21 @@ struct ModelCheck {
             let sequence = Int64(bitPattern: other.frame.sequence)
             if let previous {
                 if sequence < previous.sequence + 1 {
-                    fail(.next, index, "link \(link + 2): refresh \(sequence) after refresh \(previous.sequence)")
+                    fail(
+                        .next, index,
+                        "link \(link + 2): refresh \(sequence) after refresh \(previous.sequence)")
                 }
                 let expected = Int(sequence - previous.sequence - 1)
                 if other.frame.skippedFrames != expected {
-                    fail(.skipped, index, "link \(link + 2): skippedFrames \(other.frame.skippedFrames), model \(expected)")
+                    fail(
+                        .skipped, index,
+                        "link \(link + 2): skippedFrames \(other.frame.skippedFrames), model \(expected)")
                 }
                 let halfFrame = refresh / 2
                 if other.start - previous.start < halfFrame {
-                    fail(.halfInterval, index, "link \(link + 2): callbacks \(ms(other.start - previous.start)) ms apart")
+                    fail(
+                        .halfInterval, index,
+                        "link \(link + 2): callbacks \(ms(other.start - previous.start)) ms apart")
                 }
             }
             previous = (sequence, other.start)

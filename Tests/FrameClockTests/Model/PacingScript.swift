@@ -120,7 +120,8 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible {
             }
         }
         var script = PacingScript(
-            refreshRate: refresh, range: range, adaptive: adaptive, renderDeadline: renderDeadline, latency: latency,
+            refreshRate: refresh, range: range, adaptive: adaptive, renderDeadline: renderDeadline,
+            latency: latency,
             feedback: feedback, otherLinks: otherLinks, steps: [])
         var ticks = 0
         while ticks < minimumTicks {

@@ -106,7 +106,8 @@ final class ScriptRun: @unchecked Sendable {
     private func firstLinkCallback(_ frame: Frame) {
         let start = source.now.nanoseconds
         var record = Observed(
-            frame: frame, start: start, end: start, threadFree: clockBefore, lookedAt: lookAt, events: pendingEvents,
+            frame: frame, start: start, end: start, threadFree: clockBefore, lookedAt: lookAt,
+            events: pendingEvents,
             samplingTime: pendingSampling, rangeDivisor: rangeDivisor, range: link.preferredFrameRateRange,
             droppedTicks: link.state.withLock { $0.statistics.droppedTicks })
         pendingEvents = eventsAfterNextFrame
@@ -132,7 +133,9 @@ final class ScriptRun: @unchecked Sendable {
         var time = max(lastPosted + Self.motionSpacing, now - 4 * Self.motionSpacing)
         while time <= now {
             let position = InputPosition(x: Double(time / Self.motionSpacing), y: 0)
-            link.input.post(InputEvent(.pointerMotion(pointer: 0, position: position), at: MonotonicInstant(nanoseconds: time)))
+            link.input.post(
+                InputEvent(
+                    .pointerMotion(pointer: 0, position: position), at: MonotonicInstant(nanoseconds: time)))
             lastPosted = time
             time += Self.motionSpacing
         }
