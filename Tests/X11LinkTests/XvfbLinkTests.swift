@@ -42,7 +42,9 @@ struct XvfbLinkTests {
         // cores (the rest of the suite beside this test), a NotifyMSC can reach the server after its
         // MSC has passed. Then at most 1 % of the frames may skip, and the run says so.
         let loaded = X11LinkTestsSupport.machineIsBusy()
-        if loaded, figures.skipped > 0 { print("Xvfb: \(figures.skipped) skipped under load (load above the cores)") }
+        if loaded, figures.skipped > 0 {
+            print("Xvfb: \(figures.skipped) skipped under load (load above the cores)")
+        }
         #expect(figures.skipped <= (loaded ? frames.count / 100 : 0), "\(figures)")
         #expect(bogus == 0)
         // The fake CRTC's rate: about 60 Hz (16.3 ms measured in research/x11).
