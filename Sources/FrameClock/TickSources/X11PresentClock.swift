@@ -161,6 +161,14 @@ struct X11PresentClock: Sendable {
         if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
     }
 
+    /// Starts a new line at the next vblank, keeping the interval measured so far as the prior (the
+    /// window moved, perhaps to another CRTC): a refresh that changed then shows in the new line's
+    /// first gaps instead of bending a line through both rates.
+    mutating func restartLine() {
+        if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
+        line.removeAll()
+    }
+
     /// Forgets the interval and the line (the window moved to another CRTC, or its refresh changed):
     /// the nominal interval serves until the new one is measured.
     mutating func forgetInterval() {
