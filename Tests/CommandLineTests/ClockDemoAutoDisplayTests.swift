@@ -3,14 +3,11 @@ import Testing
 import WestonFixture
 
 /// `clock-demo --display auto` picks Wayland, then X11, then the terminal, and says on standard error
-/// why it passed each one over: run against a weston and an Xvfb the tests start, and against names
-/// nobody serves. Skipped (loudly) without weston or Xvfb, failed under CI=true.
+/// why it passed each one over: run against a weston and an Xvfb the tests start, a fake X server
+/// without Present, and names nobody serves. The tests that need weston and Xvfb are skipped (loudly)
+/// without them, failed under CI=true.
 @Suite(
-    "clock-demo --display auto: Wayland, then X11, then the terminal", .serialized,
-    .enabled(
-        if: AutoDisplayServers.installed,
-        Comment(rawValue: AutoDisplayServers.skipReason)),
-    .timeLimit(.minutes(2)))
+    "clock-demo --display auto: Wayland, then X11, then the terminal", .serialized, .timeLimit(.minutes(2)))
 struct ClockDemoAutoDisplayTests {
     /// How long each run draws, in seconds: long enough for the link's first frames on any display.
     static let duration = "1.5"
@@ -33,7 +30,9 @@ struct ClockDemoAutoDisplayTests {
         )
     }
 
-    @Test("A compositor that answers wins over an X server that answers too: no fallback, a Wayland source")
+    @Test(
+        "A compositor that answers wins over an X server that answers too: no fallback, a Wayland source",
+        .enabled(if: AutoDisplayServers.installed, Comment(rawValue: AutoDisplayServers.skipReason)))
     func waylandFirst() throws {
         let weston = try WestonServer()
         let xvfb = try XvfbServer()
@@ -49,6 +48,7 @@ struct ClockDemoAutoDisplayTests {
 
     @Test(
         "No WAYLAND_DISPLAY, or a compositor that does not answer: X11, with the reason on standard error",
+        .enabled(if: AutoDisplayServers.installed, Comment(rawValue: AutoDisplayServers.skipReason)),
         arguments: [false, true])
     func x11Second(waylandNamed: Bool) throws {
         let xvfb = try XvfbServer()
@@ -66,6 +66,33 @@ struct ClockDemoAutoDisplayTests {
             result.standardOutput.contains("source: X11 window")
                 && result.standardOutput.contains(xvfb.display),
             "\(result.standardOutput.prefix(400))")
+    }
+
+    @Test(
+        "An X server without the Present extension is passed over with that reason; --display x11 there fails saying so"
+    )
+    func x11WithoutPresent() throws {
+        let server = try FakeXServer()
+        let runtime = try FixtureSupport.makeRuntimeDirectory(prefix: "frameclock-auto")
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let environment = Self.environment(wayland: nil, runtimeDirectory: runtime, x11: server.display)
+        let auto = try Self.runAuto(environment)
+        print("auto without Present: \(auto.standardError)")
+        #expect(auto.status == 0, "stderr: \(auto.standardError)")
+        #expect(
+            auto.standardError.contains(
+                "clock-demo: WAYLAND_DISPLAY is not set; the X server at \(server.display) does not offer the "
+                    + "Present extension; drawing locally"),
+            "\(auto.standardError)")
+        let x11 = try ExecutableRunner.run(
+            "clock-demo", ["--display", "x11", "--duration", Self.duration], timeout: 60,
+            environment: environment)
+        print("--display x11 without Present: \(x11.standardError)")
+        #expect(x11.status != 0)
+        #expect(
+            x11.standardError.contains(
+                "the X server at \(server.display) does not offer the Present extension"),
+            "\(x11.standardError)")
     }
 
     @Test(

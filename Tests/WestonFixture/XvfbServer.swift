@@ -28,14 +28,23 @@ public enum XServerSupport {
     /// The socket of display `:number`.
     public static func socketPath(_ number: Int) -> String { "\(socketDirectory)/X\(number)" }
 
-    /// A display number with no live lock file and no listening socket. A lock file whose process is
-    /// gone (an X server killed by a test) does not hold its number: the next server takes it over, as
-    /// X servers do with a stale lock.
+    /// A display number with no live lock file and no listening socket, not handed out before in this
+    /// process (suites run in parallel: two servers started at once would otherwise both take the
+    /// lowest free number, and the second would exit while its test talks to the first). A lock file
+    /// whose process is gone (an X server killed by a test) does not hold its number: the next server
+    /// takes it over, as X servers do with a stale lock.
     public static func freeDisplayNumber() -> Int? {
-        displayNumbers.first { number in
-            !hasLiveLock(number) && !UnixSocket.accepts(socketPath(number))
+        claims.withLock { claimed in
+            let number = displayNumbers.first { number in
+                !claimed.contains(number) && !hasLiveLock(number) && !UnixSocket.accepts(socketPath(number))
+            }
+            if let number { claimed.insert(number) }
+            return number
         }
     }
+
+    /// The display numbers handed out in this process.
+    private static let claims = ClaimedNumbers()
 
     /// Whether display `:number`'s lock file names a process that still runs.
     static func hasLiveLock(_ number: Int) -> Bool {
@@ -120,4 +129,14 @@ public final class XvfbServer {
 
     /// Stops Xvfb.
     public func stop() { XServerSupport.stop(process) }
+}
+
+/// The display numbers a process has handed out, under a lock.
+private final class ClaimedNumbers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var numbers = Set<Int>()
+
+    func withLock<Result>(_ body: (inout Set<Int>) -> Result) -> Result {
+        lock.withLock { body(&numbers) }
+    }
 }

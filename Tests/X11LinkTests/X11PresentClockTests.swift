@@ -154,4 +154,50 @@ struct X11PresentClockTests {
         #expect(clock.measuredInterval == nil)
         #expect(clock.interval == 16_666_667)
     }
+
+    /// A clock that took `count` vblanks `interval` µs apart from MSC 100, UST 1 s; returns the next
+    /// MSC and UST.
+    private func steady(_ clock: inout X11PresentClock, count: Int, interval: UInt64) -> (
+        msc: UInt64, ust: UInt64
+    ) {
+        var msc: UInt64 = 100
+        var ust: UInt64 = 1_000_000
+        for _ in 0..<count {
+            _ = clock.take(msc: msc, ust: ust, now: Int64(ust) * 1000 + 100_000)
+            msc += 1
+            ust += interval
+        }
+        return (msc, ust)
+    }
+
+    @Test(
+        "A window moved to a CRTC of another refresh (PresentConfigureNotify, then the line restarted): the new interval within five MSCs",
+        arguments: [UInt64(6_944), UInt64(20_000)])
+    func movedToAnotherRefresh(interval: UInt64) {
+        var clock = X11PresentClock(start: 0, nominalInterval: 16_666_667)
+        var (msc, ust) = steady(&clock, count: 40, interval: 16_667)
+        #expect(abs((clock.measuredInterval ?? 0) - 16_667_000) < 1_000)
+        clock.restartLine()
+        for _ in 0..<5 {
+            _ = clock.take(msc: msc, ust: ust, now: Int64(ust) * 1000 + 100_000)
+            msc += 1
+            ust += interval
+        }
+        #expect(
+            clock.measuredInterval == Int64(interval) * 1000, "\(String(describing: clock.measuredInterval))")
+        #expect(clock.grid.period.nanoseconds == Double(interval) * 1000)
+    }
+
+    @Test("A refresh that changes by more than half an interval is followed without a hint, within ten MSCs")
+    func refreshChangedWithoutHint() {
+        var clock = X11PresentClock(start: 0, nominalInterval: 16_666_667)
+        var (msc, ust) = steady(&clock, count: 40, interval: 16_667)
+        ust -= 16_667  // the last vblank taken
+        for _ in 0..<10 {
+            ust += 6_944
+            _ = clock.take(msc: msc, ust: ust, now: Int64(ust) * 1000 + 100_000)
+            msc += 1
+        }
+        #expect(clock.measuredInterval == 6_944_000, "\(String(describing: clock.measuredInterval))")
+    }
 }

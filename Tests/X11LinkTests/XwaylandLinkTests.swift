@@ -33,6 +33,8 @@ struct XwaylandLinkTests {
         try run.start()
         try #require(run.waitForFrames(300), "300 frames within 20 s")
         _ = run.waitUntil(timeout: .milliseconds(200)) { false }
+        // Completions read after this moment may not be in the timeline taken now.
+        let timelineTakenAt = monotonicNow()
         let timeline = run.link.timeline
         let info = run.link.sourceInfo
         let bogus = run.source?.bogusCompletions ?? -1
@@ -46,7 +48,8 @@ struct XwaylandLinkTests {
         #expect(figures.bursts == 0, "\(figures)")
         #expect(bogus == 0)
 
-        let presented = X11LinkTestsSupport.joinPixmapCompletions(run, timeline: timeline)
+        let presented = X11LinkTestsSupport.joinPixmapCompletions(
+            run, timeline: timeline, readBefore: timelineTakenAt)
         #expect(presented.missing.isEmpty, "completions not in the timeline: \(presented.missing.prefix(5))")
         // Each frame's target against its pixmap's UST, after the first frames.
         let errors = frames.dropFirst(Self.settlingFrames).compactMap { delivered -> Double? in

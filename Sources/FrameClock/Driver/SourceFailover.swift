@@ -3,16 +3,16 @@ import Logging
 /// What a frame thread does when its source fails, and how it gets back to the display.
 ///
 /// A failed source is replaced by a timer on its last grid (phase and interval), so the links go on
-/// without a gap of more than two intervals. After a DRM source failed, the display is tried again
-/// every ``recoveryInterval`` on the driver's clock; when it can be used, the links start pacing over
-/// on its grid. Lives on the frame thread: nothing here is shared.
+/// without a gap of more than two intervals. After a source with a recovery failed (DRM: the same
+/// CRTC; X11: the same window, mapped again), the display is tried again every ``recoveryInterval``
+/// on the driver's clock; when it can be used, the links start pacing over on its grid. Lives on the frame thread: nothing here is shared.
 struct SourceFailover {
     /// Makes the source a failed one is replaced by: a timer on the failed source's last grid.
     typealias FallbackFactory =
         @Sendable (_ grid: TickGrid, _ control: ControlChannel) throws(DisplayLinkError) -> any TickSource
 
-    /// Opens the display a failed DRM source was on again; it throws while the display cannot be
-    /// used (the CRTC still dark, the device still gone).
+    /// Opens the display a failed source was on again; it throws while the display cannot be used
+    /// (a CRTC still dark, a device still gone, an X11 window still unmapped).
     typealias RecoveryFactory =
         @Sendable (_ control: ControlChannel) throws(DisplayLinkError) -> any TickSource
 
@@ -59,7 +59,7 @@ struct SourceFailover {
         }
         let reason = FrameSourceInfo.Reason.failedOver(from: failed.description, failure: failure.reason)
         logger.warning("\(reason)")
-        if failed.kind == .drm, recovery != nil {
+        if recovery != nil {
             recoveryDue = now + recoveryInterval
             lastFailure = failure.reason
         }
@@ -82,6 +82,7 @@ struct SourceFailover {
         timer.close()
         recoveryDue = nil
         let reason = FrameSourceInfo.Reason.returnedToDisplay(failure: lastFailure)
+        display.adopted(reason: reason)
         logger.notice("\(display.description): \(reason)")
         return Change(
             source: display,

@@ -27,8 +27,36 @@ import Logging
             }
             source.reason = reason
             configure(source)
+            // After a failover (the window unmapped, the server restarted), the same window on the same
+            // display is tried again: mapped again, the link is back on its Present completions.
+            let displayName = watch.connection.displayName
             return FrameDriver(
-                source: source, control: control, reason: reason, options: options, logger: logger)
+                source: source, control: control, reason: reason, options: options, logger: logger,
+                recovery: { control throws(DisplayLinkError) in
+                    try recoveredSource(display: displayName, window: window, own: own, control: control)
+                },
+                recoveryInterval: X11TickSource.recoveryInterval)
+        }
+
+        /// The source on `window` again, after a failover, with short waits
+        /// (``X11TickSource/recoveryTimeout``): it throws while the window cannot be used.
+        static func recoveredSource(display: String, window: UInt32, own: X11Window?, control: ControlChannel)
+            throws(DisplayLinkError) -> X11TickSource
+        {
+            let watch: X11PresentWatch
+            do {
+                watch = try X11PresentWatch(
+                    display: display, window: window, timeout: X11TickSource.recoveryTimeout)
+            } catch {
+                throw .sourceUnavailable(error.description)
+            }
+            do {
+                return try X11TickSource(
+                    watch: watch, window: own, control: control, timeout: X11TickSource.recoveryTimeout)
+            } catch {
+                watch.close()
+                throw error
+            }
         }
     }
 #endif

@@ -35,6 +35,10 @@ protocol TickSource: AnyObject {
     /// Hands what the source learns besides ticks (presentations, a change of what it ticks on) to
     /// `sink`, called on the frame thread from inside a wait.
     func report(to sink: @escaping (TickSourceReport) -> Void)
+    /// Tells the source why it is in use when the frame thread adopts it after a failover (back on
+    /// the display): a source that publishes its own changes (``TickSourceReport/changed(_:)``)
+    /// publishes them with that reason.
+    func adopted(reason: FrameSourceInfo.Reason)
 }
 
 /// How a wait on a ``TickSource`` ended.
@@ -68,6 +72,9 @@ extension TickSource {
 
     /// Sources that do not care when a dispatch ends ignore it.
     func dispatchEnded() {}
+
+    /// Sources that publish no changes of their own need no reason.
+    func adopted(reason: FrameSourceInfo.Reason) {}
 
     /// Waits for the tick (or the control channel) without waking early and without a deadline;
     /// nil when woken.

@@ -20,8 +20,10 @@
 /// compositor's frame callback: ±1 ms around the line, docs/x11-ust-scatter.md), and a line through
 /// thirty of them predicts the next far better than the latest one plus the median gap. A line is
 /// started anew after a pause (more than ``longestMeasuredGap`` MSCs, or a UST gap half an interval
-/// off the MSCs it spans: Xwayland counts no MSCs while nothing waits for one); the interval measured
-/// before serves meanwhile, and the nominal one until ``minimumSamples`` gaps are known.
+/// off the line's slope times the MSCs it spans: Xwayland counts no MSCs while nothing waits for one,
+/// and a refresh that changed that much breaks the line too) or a move of the window
+/// (``restartLine()``); the interval measured before serves until the new line spans
+/// ``minimumSamples`` gaps, and the nominal one until any is known.
 struct X11PresentClock: Sendable {
     /// What a completion is.
     enum Verdict: Hashable, Sendable {
@@ -144,7 +146,9 @@ struct X11PresentClock: Sendable {
         if let newest = line.newest {
             let steps = sequence - newest.msc
             let gap = timestamp - newest.ust
-            let expected = measuredInterval.map { $0 * steps }
+            // Held against the line's own slope only: a line just started (after a pause, or a move to
+            // another CRTC) takes its first gaps as they come, whatever the refresh was before.
+            let expected = currentFit.map { Int64($0.interval.rounded()) * steps }
             let paused =
                 steps > Int64(Self.longestMeasuredGap)
                 || expected.map { abs(gap - $0) * 2 > $0 / steps } ?? false
@@ -159,6 +163,14 @@ struct X11PresentClock: Sendable {
         }
         line.record(msc: sequence, ust: timestamp)
         if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
+    }
+
+    /// Starts a new line at the next vblank, keeping the interval measured so far as the prior (the
+    /// window moved, perhaps to another CRTC): a refresh that changed then shows in the new line's
+    /// first gaps instead of bending a line through both rates.
+    mutating func restartLine() {
+        if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
+        line.removeAll()
     }
 
     /// Forgets the interval and the line (the window moved to another CRTC, or its refresh changed):

@@ -49,6 +49,8 @@
         var bogusCompletions: Int { clock.bogusCount }
         /// PresentConfigureNotify events seen (the window moved or resized).
         private(set) var configurations = 0
+        /// The window's position as its last PresentConfigureNotify gave it.
+        private var position: (x: Int, y: Int)?
 
         /// The interval assumed until the window's completions measure it.
         static var nominalInterval: Int64 { 16_666_667 }
@@ -61,6 +63,15 @@
         static var eventsAfterUnmap: Int { 8 }
         /// A measured interval is published once it moved by more than a 200th.
         static var publishedIntervalDivisor: Int64 { 200 }
+        /// How long the check whether an unmapped window still exists waits for the server: a round
+        /// trip on a live local server takes well under a millisecond.
+        static var unmapCheckTimeout: Duration { .milliseconds(100) }
+        /// How often, after a failover, the window is tried again: a window mapped again is back within
+        /// a quarter second, and a try on a window still unmapped costs one round trip.
+        static var recoveryInterval: Int64 { 250_000_000 }
+        /// How long a try may wait for the server (connecting, the map state, the first completion):
+        /// it runs on the frame thread between the timer's ticks, so at most a few refreshes.
+        static var recoveryTimeout: Duration { .milliseconds(50) }
 
         /// A source on the window `watch` watches (`window`: the library's own, whose presents it arms).
         /// Checks that the window is mapped and reads its current MSC and UST (one NotifyMSC).
@@ -128,6 +139,10 @@
 
         func report(to sink: @escaping (TickSourceReport) -> Void) {
             self.sink = sink
+        }
+
+        func adopted(reason: FrameSourceInfo.Reason) {
+            self.reason = reason
         }
 
         func close() {
@@ -258,8 +273,12 @@
         /// other events (configuration, mapping) are noted.
         private func fail(on event: X11WindowEvent) throws(TickSourceFailure) {
             switch event {
-            case .configured:
+            case .configured(let configuration):
                 configurations += 1
+                // Moved (not only resized): perhaps onto another CRTC, whose refresh the next
+                // completions measure on a line of their own.
+                if let position, position != (configuration.x, configuration.y) { clock.restartLine() }
+                position = (configuration.x, configuration.y)
             case .unmapped:
                 // A window destroyed while mapped is unmapped first: its DestroyNotify, read in the same
                 // batch, says which.
@@ -272,6 +291,15 @@
                     default: continue
                     }
                     break
+                }
+                // Its DestroyNotify may not have been read yet: the server destroyed the window in the
+                // request that unmapped it, so one round trip now says whether it still exists.
+                do throws(X11Error) {
+                    _ = try watch.mapState(timeout: Self.unmapCheckTimeout)
+                } catch {
+                    if case .noSuchWindow = error {
+                        throw TickSourceFailure(reason: "\(name) was destroyed", errno: nil)
+                    }
                 }
                 throw TickSourceFailure(reason: "\(name) was unmapped", errno: nil)
             case .destroyed:
