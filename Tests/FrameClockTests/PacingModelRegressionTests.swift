@@ -126,24 +126,42 @@ struct PacingModelRegressionTests {
                     .setRange(.native, idle: 6493), .run(ticks: 1, cost: 2866),
                 ]))
     }
-}
 
-extension PacingModelRegressionTests {
-    /// Open: the first frame after the resume counts no skip for a refresh the model says was missed
-    /// after the link aligned (seed 1492 of the random checks; a second link shares the thread).
+    @Test("A3: a range set between frames after an adaptive move down in the callback bounds the next frame")
+    func rangeAfterAdaptiveMoveInCallback() throws {
+        try Self.expectAgreement(
+            PacingScript(
+                refreshRate: 75, range: .native, adaptive: true, renderDeadline: true, latency: 1000,
+                feedback: .none, otherLinks: [],
+                steps: [
+                    .setRangeInCallback(.span(minimum: 30, maximum: 0), cost: 15213),
+                    .setRange(.preferred(30), idle: 4455), .run(ticks: 1, cost: 0),
+                ]))
+    }
+
+    @Test("P5: a frame planned for its render deadline, given up for a range set between frames")
+    func plannedFrameGivenUpForARange() throws {
+        try Self.expectAgreement(
+            PacingScript(
+                refreshRate: 90, range: .preferred(30), adaptive: false, renderDeadline: true, latency: 1000,
+                feedback: .none, otherLinks: [536],
+                steps: [
+                    .run(ticks: 9, cost: 1317), .setRange(.span(minimum: 22, maximum: 90), idle: 8953),
+                    .run(ticks: 3, cost: 7220),
+                ]))
+    }
+
     @Test("P5: a pause with a frame planned for its render deadline, then a range set between frames")
     func pauseWithAPlannedFrameThenRange() throws {
-        withKnownIssue("the link aligns after the model's look: open, see the pacing model report") {
-            try Self.expectAgreement(
-                PacingScript(
-                    refreshRate: 75, range: .span(minimum: 25, maximum: 60), adaptive: false,
-                    renderDeadline: true,
-                    latency: 1000, feedback: .none, otherLinks: [2448],
-                    steps: [
-                        .setRange(.preferred(30), idle: 6635), .run(ticks: 87, cost: 1393),
-                        .pause(duration: 16503),
-                        .setRange(.span(minimum: 0, maximum: 75), idle: 7536), .run(ticks: 2, cost: 0),
-                    ]))
-        }
+        try Self.expectAgreement(
+            PacingScript(
+                refreshRate: 75, range: .span(minimum: 25, maximum: 60), adaptive: false,
+                renderDeadline: true,
+                latency: 1000, feedback: .none, otherLinks: [2448],
+                steps: [
+                    .setRange(.preferred(30), idle: 6635), .run(ticks: 87, cost: 1393),
+                    .pause(duration: 16503),
+                    .setRange(.span(minimum: 0, maximum: 75), idle: 7536), .run(ticks: 2, cost: 0),
+                ]))
     }
 }

@@ -36,11 +36,10 @@ extension DisplayLink {
 
     /// Turns the adaptive rate off: the link goes back to the rate its range chooses.
     public func disableAdaptiveRate() {
-        let divisor = Int64(
-            preferredFrameRateRange.divisor(forSourceRate: driver.info.nominalFramesPerSecond))
+        let sourceRate = driver.info.nominalFramesPerSecond
         state.withLock { state in
             state.adaptiveRate.isEnabled = false
-            state.pacer.setDivisor(divisor)
+            state.changeDivisor(to: Int64(state.range.divisor(forSourceRate: sourceRate)))
         }
         driver.linkChanged()
     }

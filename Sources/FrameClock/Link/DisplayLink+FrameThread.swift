@@ -173,7 +173,8 @@ extension LinkState {
         if let last = lastFrameTiming, last.sourcePeriod != timing.sourcePeriod {
             halfFrame = min(halfFrame, last.halfFrame)
         }
-        var pacer = self.pacer
+        let before = self.pacer
+        var pacer = before
         let decision = pacer.decide(tick, halfFrame: halfFrame, now: now, checkingStart: false)
         switch decision {
         case .notYet:
@@ -200,7 +201,7 @@ extension LinkState {
             }
             // The callback starts at the later of its planned start and now (a late wake-up), half an
             // interval from the previous callback's start at least (P4).
-            if !pacer.planStart(max(start, now), halfFrame: halfFrame, previous: self.pacer, tick: tick) {
+            if !pacer.planStart(max(start, now), halfFrame: halfFrame, previous: before, tick: tick) {
                 if committing {
                     self.pacer = pacer
                     statistics.droppedTicks += 1
@@ -217,7 +218,7 @@ extension LinkState {
                 animation: animation, skipped: skipped, start: start, predicted: predicted,
                 duration: timing.duration, durationNanoseconds: timing.nanoseconds,
                 refreshNanoseconds: timing.refreshNanoseconds, output: tick.output,
-                pacedBySource: tick.pacedBySource, pacerBefore: self.pacer)
+                pacedBySource: tick.pacedBySource, pacerBefore: before)
         }
     }
 

@@ -232,10 +232,7 @@ public final class DisplayLink: Sendable {
                     state.lifecycle = .paused
                     // A frame waiting for its render deadline is abandoned: the link resumes on the grid
                     // point after the moment it is resumed, never with a frame planned before.
-                    if let plan = state.planned {
-                        state.pacer.abandon(restoring: plan.pacerBefore)
-                        state.planned = nil
-                    }
+                    state.abandonPlannedFrame()
                 case (.paused, false):
                     state.lifecycle = .active
                     state.pacer.realign()
@@ -383,10 +380,7 @@ public final class DisplayLink: Sendable {
     /// (a Wayland window on another output): the divisor is chosen again for the link's range from
     /// the new rate; when it changes, the next frame is the first grid point of the new divisor.
     func sourceRateChanged(nominalFramesPerSecond: Double) {
-        state.withLock { state in
-            state.pacer.setDivisor(Int64(state.range.divisor(forSourceRate: nominalFramesPerSecond)))
-            state.adaptiveRate.bound(by: state.range, sourceRate: nominalFramesPerSecond)
-        }
+        state.withLock { $0.chooseRate(sourceRate: nominalFramesPerSecond) }
     }
 
     // MARK: - Streams and rates
@@ -427,12 +421,10 @@ public final class DisplayLink: Sendable {
 
     private func apply(range: FrameRateRange, preferred: Int) {
         let sourceRate = driver.info.nominalFramesPerSecond
-        let divisor = range.divisor(forSourceRate: sourceRate)
         state.withLock { state in
             state.range = range
             state.preferredFramesPerSecond = preferred
-            state.pacer.setDivisor(Int64(divisor))
-            state.adaptiveRate.bound(by: range, sourceRate: sourceRate)
+            state.chooseRate(sourceRate: sourceRate)
         }
         driver.linkChanged()
     }

@@ -23,7 +23,7 @@ extension LinkState {
             toFramesPerSecond: sourceRate / Double(move.divisor),
             divisor: Int(move.divisor), reason: move.reason, time: MonotonicInstant(nanoseconds: returned))
         // A rate change like any other: seen as the callback returns (P6).
-        pacer.setDivisor(move.divisor)
+        changeDivisor(to: move.divisor)
         pacer.callbackReturned(firstEligibleSequence: eligible)
         return (change, rateWatchers.map(\.continuation))
     }

@@ -167,12 +167,12 @@ struct FramePacer: Sendable {
         nextWanted = firstGridPoint(atOrAfter: max(last.target, eligible))
     }
 
-    /// The frame decided last was abandoned before its callback started (the link paused or its
-    /// dispatch changed while it waited for a render deadline): the last frame and its start are
-    /// `before`'s again, and the link aligns afresh when it next looks.
+    /// The frame decided last was abandoned before its callback started (the link paused, or its
+    /// rate changed while it waited for a render deadline): the pacing is `before`'s again (the last
+    /// frame, its start, the skips counted since it), and the link aligns afresh when it next looks.
+    /// Nothing but that decision changed the pacer since `before` (the caller's lock holds it so).
     mutating func abandon(restoring before: FramePacer) {
-        last = before.last
-        lastStart = before.lastStart
+        self = before
         callbackRunning = false
         nextWanted = nil
     }

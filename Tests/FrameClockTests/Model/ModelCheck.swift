@@ -101,11 +101,11 @@ struct ModelCheck {
                     prediction = nil
                 case .adaptive(let on):
                     adaptive = on
-                case .adaptiveMove(let newDivisor):
+                case .adaptiveMove(let newDivisor, let moveRange):
                     guard let previous, newDivisor != rangeDivisor else { break }
                     checkAdaptiveMove(
                         index, from: rangeDivisor, to: newDivisor, adaptive: adaptive, durations: durations,
-                        range: observed.range)
+                        range: moveRange)
                     changes.append(
                         .init(
                             from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid),

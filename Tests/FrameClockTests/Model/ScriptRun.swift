@@ -13,9 +13,9 @@ final class ScriptRun: @unchecked Sendable {
         case dispatch(renderDeadline: Bool)
         /// The adaptive rate was turned on or off.
         case adaptive(Bool)
-        /// The adaptive rate moved the first link to `divisor` as its last callback returned (seen
-        /// when the script next changed the rate).
-        case adaptiveMove(Int64)
+        /// The adaptive rate moved the first link to `divisor` as its last callback returned, within
+        /// `range` (seen when the script next changed the rate, perhaps to another range).
+        case adaptiveMove(Int64, range: FrameRateRange)
         /// The frame thread looked at the links (the first time after a start, a resume or a change
         /// between frames), the first link's divisor then being `divisor`.
         case looked(at: Int64, divisor: Int64)
@@ -171,9 +171,11 @@ final class ScriptRun: @unchecked Sendable {
     /// Records a change of the first link's divisor made by the script (`before` it was `old`).
     /// A change made while a frame is planned for a render deadline and not yet delivered is seen
     /// when that frame's callback returns, as one made inside it.
-    private func noteDivisor(from old: Int64, inCallback: Bool) {
+    private func noteDivisor(from old: Int64, inCallback: Bool, rangeBefore: FrameRateRange? = nil) {
         let divisor = linkDivisor
-        if !inCallback, old != rangeDivisor { pendingEvents.append(.adaptiveMove(old)) }
+        if !inCallback, old != rangeDivisor {
+            pendingEvents.append(.adaptiveMove(old, range: rangeBefore ?? link.preferredFrameRateRange))
+        }
         if divisor != old {
             if !inCallback, link.state.withLock({ $0.pacer.isCallbackRunning }) {
                 eventsAfterNextFrame.append(.divisor(divisor, at: source.now.nanoseconds, inCallback: true))
@@ -207,8 +209,9 @@ final class ScriptRun: @unchecked Sendable {
             source.elapse(.microseconds(idle))
             clockBefore = source.now.nanoseconds
             let old = linkDivisor
+            let rangeBefore = link.preferredFrameRateRange
             link.preferredFrameRateRange = range.range
-            noteDivisor(from: old, inCallback: false)
+            noteDivisor(from: old, inCallback: false, rangeBefore: rangeBefore)
         case .setRangeInCallback(let range, let cost):
             self.cost = Int64(cost) * 1000
             rangeInCallback = range
@@ -222,7 +225,7 @@ final class ScriptRun: @unchecked Sendable {
             } else {
                 let old = linkDivisor
                 if old != rangeDivisor {
-                    pendingEvents.append(.adaptiveMove(old))
+                    pendingEvents.append(.adaptiveMove(old, range: link.preferredFrameRateRange))
                     rangeDivisor = old
                 }
                 link.disableAdaptiveRate()
