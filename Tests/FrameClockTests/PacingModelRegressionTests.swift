@@ -151,6 +151,18 @@ struct PacingModelRegressionTests {
                 ]))
     }
 
+    @Test("A3: the adaptive rate turned off after a move up, then a range set in a callback")
+    func adaptiveOffAfterAMoveUp() throws {
+        try Self.expectAgreement(
+            PacingScript(
+                refreshRate: 60, range: .span(minimum: 30, maximum: 0), adaptive: true, renderDeadline: false,
+                latency: 1000, feedback: .none, otherLinks: [],
+                steps: [
+                    .run(ticks: 8, cost: 18007), .run(ticks: 8, cost: 3007), .adaptive(false),
+                    .setRangeInCallback(.native, cost: 14759),
+                ]))
+    }
+
     @Test("P5: a pause with a frame planned for its render deadline, then a range set between frames")
     func pauseWithAPlannedFrameThenRange() throws {
         try Self.expectAgreement(

@@ -62,6 +62,9 @@ struct ModelCheck {
             var floor: Int64?
             var alignedNow = false
             var rangeDivisor = changes.last?.divisor ?? previous?.divisor ?? divisor
+            // An adaptive move made as the previous callback returned was made with the adaptive rate
+            // as it was then, whatever the script did to it afterwards.
+            let adaptiveAtReturn = adaptive
             for event in observed.events {
                 switch event {
                 case .divisor(let newDivisor, _, let inCallback):
@@ -116,7 +119,7 @@ struct ModelCheck {
             // An adaptive move is made as the previous callback returned, after any change inside it.
             if let previous, divisor != rangeDivisor {
                 checkAdaptiveMove(
-                    index, from: rangeDivisor, to: divisor, adaptive: adaptive,
+                    index, from: rangeDivisor, to: divisor, adaptive: adaptiveAtReturn,
                     durations: durations, range: observed.range)
                 changes.append(
                     .init(
