@@ -10,16 +10,15 @@
 #   5. unit tests: virtual time, command lines, rendering, weston headless
 #   6. an adopter with the display backends off (Examples/TimerOnly: built without libdrm or
 #      libwayland found, ldd, run)
-#   7. Swift concurrency on a GLib main loop (Examples/GLibMainLoop, trait GLibMainLoop; trait off:
-#      no GLib linked)
-#   8. a GTK 4 front end on GTK's loop and frame clock (Examples/GTKClock under weston headless)
-#   9. the README's GTK 4 example, a new package made from its code blocks alone (built, run under
-#      weston headless)
-#  10. an OpenGL ES front end paced by the link (Examples/GLESClock, trait EGLSurfaces, weston and
-#      mutter headless)
-#  11. a Vulkan front end paced by the link (Examples/VulkanClock, lavapipe, weston and mutter
+#   7. Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no
+#      GLib linked): the first product of Examples/FrontEnds, whose folder the next steps share
+#   8. a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)
+#   9. an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter
 #      headless)
-#  12. the pull-to-refresh drag, injected into weston and mutter headless (Examples/PullToRefresh)
+#  10. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)
+#  11. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
+#  12. the README's GTK 4 example, a new package made from its code blocks alone (built into the front
+#      ends' folder, whose FrameClock has the same traits; run under weston headless)
 #  13. the README's first command, without a terminal (release build of clock-demo, 3 s)
 #  14. long runs (release build): 10^7 and 10^8 frames in virtual time, testing enabled
 #  15. allocations per tick (release build, preloaded malloc counter): the tick sources' per-frame
@@ -32,7 +31,26 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
+# Each step's start, for the table of step times printed at the end (also when a step fails).
+step_names=()
+step_starts=()
+step() {
+    step_names+=("$*")
+    step_starts+=("$(date +%s)")
+    printf '\n== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"
+}
+step_times() {
+    local status=$? end i next
+    end=$(date +%s)
+    echo
+    echo "step times (exit status $status):"
+    for i in "${!step_names[@]}"; do
+        next=${step_starts[$((i + 1))]:-$end}
+        printf '%4d:%02d  %s\n' $(((next - step_starts[i]) / 60)) $(((next - step_starts[i]) % 60)) "${step_names[$i]:0:90}"
+    done
+    printf '%4d:%02d  total\n' $(((end - step_starts[0]) / 60)) $(((end - step_starts[0]) % 60))
+}
+trap step_times EXIT
 
 step "system packages"
 bash Tests/install-system-packages.sh
@@ -61,34 +79,34 @@ swift test --skip-build
 step "an adopter with the display backends off (Examples/TimerOnly: built without libdrm or libwayland found, ldd, run)"
 bash Tests/Traits/run-timer-only-check.sh --scratch-path .build-timer-only
 
-step "Swift concurrency on a GLib main loop (Examples/GLibMainLoop, trait GLibMainLoop; trait off: no GLib linked)"
-bash Tests/GLib/run-glib-main-loop-check.sh --scratch-path .build-glib
+step "Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no GLib linked)"
+bash Tests/GLib/run-glib-main-loop-check.sh --scratch-path .build-examples
 
-step "a GTK 4 front end on GTK's loop and frame clock (Examples/GTKClock under weston headless)"
-bash Tests/GTK/run-gtk-clock-check.sh --scratch-path .build-gtk
+step "a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)"
+bash Tests/GTK/run-gtk-clock-check.sh --scratch-path .build-examples
 
-step "the README's GTK 4 example, a new package made from its code blocks alone (built, run under weston headless)"
-bash Tests/GTK/run-readme-gtk-example.sh --scratch-path .build-readme-gtk
+step "an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter headless)"
+bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-examples
 
-step "an OpenGL ES front end paced by the link (Examples/GLESClock, trait EGLSurfaces, weston and mutter headless)"
-bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-gles
+step "a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)"
+bash Tests/GPU/run-vulkan-clock-check.sh --scratch-path .build-examples
 
-step "a Vulkan front end paced by the link (Examples/VulkanClock, lavapipe, weston and mutter headless)"
-bash Tests/GPU/run-vulkan-clock-check.sh --scratch-path .build-vulkan
+step "the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)"
+bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-examples
 
-step "the pull-to-refresh drag, injected into weston and mutter headless (Examples/PullToRefresh)"
-bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-pull
+step "the README's GTK 4 example, a new package made from its code blocks alone (built into the front ends' folder, whose FrameClock has the same traits; run under weston headless)"
+bash Tests/GTK/run-readme-gtk-example.sh --scratch-path .build-examples
 
 step "the README's first command, without a terminal (release build of clock-demo, 3 s)"
 bash Examples/run-clock-demo.sh --duration 3 </dev/null | tee /tmp/clock-demo-ci.txt
 grep -q "^clock-demo: .* frames [1-9]" /tmp/clock-demo-ci.txt
 
 step "long runs (release build)"
-swift build -c release --build-tests -Xswiftc -enable-testing
+swift build -c release --product FrameClockPackageTests -Xswiftc -enable-testing
 FRAMECLOCK_LONG_RUNS=1 swift test -c release -Xswiftc -enable-testing --skip-build --filter LongRun
 
 step "allocations per tick (release build, preloaded malloc counter)"
-bash Tests/Allocations/run-allocation-check.sh --scratch-path .build
+bash Tests/Allocations/run-allocation-check.sh
 
 step "instructions per frame of the layer scenes (callgrind; above 200 per animation fails)"
 bash Benchmarks/MediaTimingBenchmarks/count-instructions.sh 10 --limit 200

@@ -7,12 +7,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scratch=.build
-if [ "${1:-}" = "--scratch-path" ]; then scratch="$2"; fi
+where=()
+# Only an explicit folder is passed on: SwiftPM rebuilds everything when the same folder is named
+# differently from the build before (the release step of Tests/run-all.sh builds without the flag).
+if [ "${1:-}" = "--scratch-path" ]; then
+    scratch="$2"
+    where=(--scratch-path "$scratch")
+fi
 
 library="$scratch/malloc-counter.so"
 mkdir -p "$scratch"
 cc -O2 -shared -fPIC -o "$library" Tests/Allocations/malloc-counter.c
 
-swift build -c release --build-tests -Xswiftc -enable-testing --scratch-path "$scratch"
-LD_PRELOAD="$PWD/$library" swift test -c release -Xswiftc -enable-testing --skip-build \
-    --scratch-path "$scratch" --filter AllocationTests
+swift build -c release --product FrameClockPackageTests -Xswiftc -enable-testing "${where[@]}"
+LD_PRELOAD="$PWD/$library" swift test -c release -Xswiftc -enable-testing --skip-build "${where[@]}" \
+    --filter AllocationTests

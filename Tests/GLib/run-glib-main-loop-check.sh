@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Swift concurrency on a GLib main loop (FrameClockGLib, the GLibMainLoop trait). Checks that
-#   1. Examples/GLibMainLoop (the trait on) builds without warnings, and its check passes: with the
+#   1. Examples/FrontEnds (glib-main-loop-check) (the trait on) builds without warnings, and its check passes: with the
 #      main thread in g_main_loop_run, MainActor hops, DispatchQueue.main blocks and MainActor tasks
 #      run in order on the main thread; a display link on a LoopFrameSource delivered by
 #      GLibFrameDelivery calls back on the main thread with the pacing rules and stall reports (at
@@ -14,15 +14,16 @@
 # Usage: Tests/GLib/run-glib-main-loop-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-scratch=.build-glib
+scratch=.build-examples
 if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 glib_libraries='libglib-2\.0|libgobject-2\.0|libgio-2\.0'
 
-echo "building Examples/GLibMainLoop with the GLibMainLoop trait ($scratch)"
-swift build --package-path Examples/GLibMainLoop --scratch-path "$scratch" 2>&1 | tee /tmp/glib-main-loop-build.log
-[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: Examples/GLibMainLoop does not build" >&2; exit 1; }
-if grep -E "(Sources/FrameClockGLib|Examples/GLibMainLoop)/.*: warning:" /tmp/glib-main-loop-build.log; then
-    echo "FAILED: warnings in FrameClockGLib or Examples/GLibMainLoop" >&2
+echo "building glib-main-loop-check of Examples/FrontEnds, with the GLibMainLoop trait ($scratch)"
+swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product glib-main-loop-check 2>&1 |
+    tee /tmp/glib-main-loop-build.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: glib-main-loop-check does not build" >&2; exit 1; }
+if grep -E "(Sources/FrameClockGLib|Examples/FrontEnds/Sources/GLibMainLoopCheck)/.*: warning:" /tmp/glib-main-loop-build.log; then
+    echo "FAILED: warnings in FrameClockGLib or glib-main-loop-check" >&2
     exit 1
 fi
 binary="$scratch/debug/glib-main-loop-check"

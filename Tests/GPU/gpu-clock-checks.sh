@@ -13,12 +13,14 @@ fail() {
     exit 1
 }
 
-# Builds Examples/$1 into $scratch; a warning in a file whose path matches $2 fails the check.
+# Builds product $program of Examples/FrontEnds into $scratch (the front ends share one build); a
+# warning in a file whose path matches $1 fails the check.
 build_example() {
-    local package=$1 warnings=$2
-    echo "building Examples/$package ($scratch)"
-    swift build --package-path "Examples/$package" --scratch-path "$scratch" 2>&1 | tee "/tmp/$program-build.log"
-    [ "${PIPESTATUS[0]}" -eq 0 ] || fail "Examples/$package does not build"
+    local warnings=$1
+    echo "building $program of Examples/FrontEnds ($scratch)"
+    swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product "$program" 2>&1 |
+        tee "/tmp/$program-build.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || fail "$program of Examples/FrontEnds does not build"
     if grep -E "($warnings)/.*: warning:" "/tmp/$program-build.log"; then fail "warnings in $warnings"; fi
     binary="$scratch/debug/$program"
 }

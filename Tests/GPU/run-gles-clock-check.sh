@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# An OpenGL ES front end on FrameClock (Examples/GLESClock): builds it (EGL and GLES only there, into
+# An OpenGL ES front end on FrameClock (Examples/FrontEnds (gles-clock)): builds it (EGL and GLES only there, into
 # its own build folder) and runs gles-clock for 300 frames under weston headless (repaint-window=16,
 # as the Wayland tests) and under mutter headless, drawn by Mesa's llvmpipe on one thread, and under
 # weston once more with the surface adopted as a toolkit's, resized and hidden mid-run. It checks
@@ -10,9 +10,9 @@
 # Usage: Tests/GPU/run-gles-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-program=gles-clock socket=wl-gles scratch=.build-gles
+program=gles-clock socket=wl-gles scratch=.build-examples
 source Tests/GPU/gpu-clock-checks.sh "$@"
-build_example GLESClock "Examples/GLESClock|Sources/WaylandEGL"
+build_example "Examples/FrontEnds/Sources/GLESClock|Sources/WaylandEGL"
 
 if "$binary" --frames 0 2>/tmp/gles-clock-bad.txt; then fail "gles-clock accepted --frames 0"; fi
 grep -q "needs a positive number of frames" /tmp/gles-clock-bad.txt ||

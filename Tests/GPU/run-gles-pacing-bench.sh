@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The same GLES scene (Examples/GLESClock's ring) paced three ways in one weston headless session
+# The same GLES scene (Examples/FrontEnds (gles-clock)'s ring) paced three ways in one weston headless session
 # (repaint-window=16, llvmpipe on one thread): by Mesa's eglSwapInterval(1) alone, by the display
 # link at the tick, and by the link at its render deadline. Prints each run's frame start to
 # presentation latency p50/p99, frames discarded, prediction error and CPU per frame.
 # Usage: Tests/GPU/run-gles-pacing-bench.sh [--scratch-path DIR] [--frames N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-scratch=.build-gles
+scratch=.build-examples
 frames=300
 while [ $# -gt 0 ]; do
     case $1 in
@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
 done
 export LP_NUM_THREADS=1
 
-swift build --package-path Examples/GLESClock --scratch-path "$scratch" -c release 2>&1 | tail -1
+swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product gles-clock -c release 2>&1 | tail -1
 binary="$scratch/release/gles-clock"
 
 runtime=$(mktemp -d /tmp/frameclock-gles-bench.XXXXXX)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A Vulkan front end on FrameClock (Examples/VulkanClock): builds it (Vulkan only there, into its own
+# A Vulkan front end on FrameClock (Examples/FrontEnds (vulkan-clock)): builds it (Vulkan only there, into its own
 # build folder) and runs vulkan-clock for 300 frames under weston headless (repaint-window=16, as the
 # Wayland tests) and under mutter headless, a MAILBOX swapchain drawn by Mesa's lavapipe on one
 # thread and paced by the display link. It checks that every frame reached the link's timeline with
@@ -8,9 +8,9 @@
 # Usage: Tests/GPU/run-vulkan-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-program=vulkan-clock socket=wl-vulkan scratch=.build-vulkan
+program=vulkan-clock socket=wl-vulkan scratch=.build-examples
 source Tests/GPU/gpu-clock-checks.sh "$@"
-build_example VulkanClock Examples/VulkanClock
+build_example Examples/FrontEnds/Sources/VulkanClock
 
 # Bad options: a message naming what is wrong, exit 1 (as gles-clock).
 expect_refused() {

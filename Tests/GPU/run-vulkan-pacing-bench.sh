@@ -6,10 +6,10 @@
 # Usage: Tests/GPU/run-vulkan-pacing-bench.sh [--scratch-path DIR]   (debug build, as the check's)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-program=vulkan-clock socket=wl-vulkan-bench scratch=.build-vulkan
+program=vulkan-clock socket=wl-vulkan-bench scratch=.build-examples
 source Tests/GPU/gpu-clock-checks.sh "$@"
 runs=2
-build_example VulkanClock Examples/VulkanClock >/dev/null
+build_example Examples/FrontEnds/Sources/VulkanClock >/dev/null
 start_weston
 trap stop_compositor EXIT
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit: $(git rev-parse --short HEAD), $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"

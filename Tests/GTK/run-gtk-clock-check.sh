@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A real GTK 4 front end on FrameClock (Examples/GTKClock): builds it (GTK only there, into its own
+# A real GTK 4 front end on FrameClock (Examples/FrontEnds (gtk-clock)): builds it (GTK only there, into its own
 # build folder) and runs gtk-clock for 8 s under weston headless (repaint-window=16, as the Wayland
 # tests) and under mutter headless, its fetch button pressed at 2 s and the ring's drawing area
 # destroyed at 6 s. It checks that the ring's frames follow GTK's frame clock on the main thread,
@@ -9,15 +9,16 @@
 # Usage: Tests/GTK/run-gtk-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-scratch=.build-gtk
+scratch=.build-examples
 if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 seconds=8
 
-echo "building Examples/GTKClock ($scratch)"
-swift build --package-path Examples/GTKClock --scratch-path "$scratch" 2>&1 | tee /tmp/gtk-clock-build.log
-[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: Examples/GTKClock does not build" >&2; exit 1; }
-if grep -E "Examples/GTKClock/.*: warning:" /tmp/gtk-clock-build.log; then
-    echo "FAILED: warnings in Examples/GTKClock" >&2
+echo "building gtk-clock of Examples/FrontEnds ($scratch)"
+swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product gtk-clock 2>&1 |
+    tee /tmp/gtk-clock-build.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: gtk-clock does not build" >&2; exit 1; }
+if grep -E "Examples/FrontEnds/Sources/GTKClock/.*: warning:" /tmp/gtk-clock-build.log; then
+    echo "FAILED: warnings in Examples/FrontEnds/Sources/GTKClock" >&2
     exit 1
 fi
 binary="$scratch/debug/gtk-clock"

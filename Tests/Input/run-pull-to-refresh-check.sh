@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The pull-to-refresh under weston headless and mutter headless (Examples/PullToRefresh): builds the
+# The pull-to-refresh under weston headless and mutter headless (Examples/FrontEnds (pull-to-refresh)): builds the
 # example into its own build folder, compiles the input injector module
 # (Tests/Input/weston-input-injector.c) into a temporary runtime directory with its FIFO, starts
 # weston with it (repaint-window=16, as the Wayland tests), and runs the self-test: a scripted pointer
@@ -37,7 +37,7 @@ if [ "${1:-}" = "--mutter-session" ]; then
     wait
     exit 0
 fi
-scratch=.build-pull
+scratch=.build-examples
 if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 socket=wl-pull
 
@@ -46,11 +46,12 @@ fail() {
     exit 1
 }
 
-echo "building Examples/PullToRefresh ($scratch)"
-swift build --package-path Examples/PullToRefresh --scratch-path "$scratch" 2>&1 | tee /tmp/pull-to-refresh-build.log
-[ "${PIPESTATUS[0]}" -eq 0 ] || fail "Examples/PullToRefresh does not build"
-if grep -E "Examples/PullToRefresh/.*: warning:" /tmp/pull-to-refresh-build.log; then
-    fail "warnings in Examples/PullToRefresh"
+echo "building pull-to-refresh of Examples/FrontEnds ($scratch)"
+swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product pull-to-refresh 2>&1 |
+    tee /tmp/pull-to-refresh-build.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "pull-to-refresh of Examples/FrontEnds does not build"
+if grep -E "Examples/FrontEnds/Sources/PullToRefresh/.*: warning:" /tmp/pull-to-refresh-build.log; then
+    fail "warnings in Examples/FrontEnds/Sources/PullToRefresh"
 fi
 binary="$scratch/debug/pull-to-refresh"
 
