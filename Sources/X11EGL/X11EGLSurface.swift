@@ -186,7 +186,8 @@
         }
 
         /// Shows what was drawn: `eglSwapBuffers`, then, on the library's window, the request for the
-        /// frame's presentation (`X11Window.presentDrawnContent()`).
+        /// frame's presentation (`X11Window.presentDrawnContent()`). A connection that has failed (the
+        /// X server gone) is not swapped on: the failure is thrown instead.
         ///
         /// - Returns: CLOCK_MONOTONIC in nanoseconds just before the swap.
         /// - Throws: ``X11EGLError/swapFailed(_:)``, ``X11EGLError/x11(_:)`` (the X server gone, the
@@ -194,9 +195,12 @@
         @discardableResult
         public func swapBuffers() throws(X11EGLError) -> Int64 {
             try makeCurrent()
+            // Never a swap on a connection that failed: Mesa 22's software driver would spin in it for
+            // ever (its PutImage loop reads the connection's longest request as 0 and draws no rows).
+            if let failure = connection.failure { throw .x11(failure) }
             let time = KernelClock.monotonicNanoseconds()
             guard eglSwapBuffers(display, surface) == EGL_TRUE else { throw .swapFailed(.current) }
-            // Mesa's swap on a connection that failed does not fail: the connection says it.
+            // Mesa's swap on a connection that fails meanwhile does not fail: the connection says it.
             if let failure = connection.failure { throw .x11(failure) }
             if let window {
                 do throws(X11Error) {
