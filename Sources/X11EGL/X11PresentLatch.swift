@@ -17,8 +17,10 @@
     /// 1 ms steps after a refresh, on both servers), and a render deadline placed 1 ms before the
     /// refresh, the link's default, makes nearly every frame a refresh late.
     public enum X11PresentLatch {
-        /// What is added to half the interval: the swap's own time and the server's handling of it.
-        public static let margin = Duration.milliseconds(1)
+        /// What is added to half the interval: the swap's own time, the server's handling of it, and
+        /// the scatter of the USTs the grid is fitted to (Xwayland stamps each when it handles the
+        /// compositor's frame callback: about ±1 ms, docs/x11-ust-scatter.md).
+        public static let margin = Duration.milliseconds(2)
 
         /// The presentation latency for a window refreshing every `refreshInterval`: half of it plus
         /// ``margin``.
