@@ -66,7 +66,7 @@ start_xwayland() {
     server=$!
     local number=
     for _ in $(seq 200); do
-        number=$(sed -nE 's/.*xserver listening on display :([0-9]+).*/\1/p' "$runtime/weston.log" 2>/dev/null | head -1)
+        number=$(sed -nE 's/.*xserver listening on display :([0-9]+).*/\1/p' "$runtime/weston.log" 2>/dev/null | head -1 || true)
         [ -n "$number" ] && [ -S "/tmp/.X11-unix/X$number" ] && break
         sleep 0.05
     done
