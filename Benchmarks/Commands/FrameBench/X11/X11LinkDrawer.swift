@@ -16,6 +16,7 @@
         /// The frames drawn and the failure that stopped them.
         private struct Progress {
             var drawn: [X11PacingRun.DrawnFrame] = []
+            var sequences: [UInt64] = []
             var failure: X11EGLError?
         }
 
@@ -26,6 +27,8 @@
 
         /// The frames drawn so far.
         var drawn: [X11PacingRun.DrawnFrame] { state.withLock { $0.drawn } }
+        /// The sequences of the frames drawn so far.
+        var sequences: [UInt64] { state.withLock { $0.sequences } }
         /// The swap's failure, if one stopped the frames.
         var failure: X11EGLError? { state.withLock { $0.failure } }
 
@@ -36,6 +39,7 @@
                 guard progress.failure == nil, progress.drawn.count < count else { return }
                 do throws(X11EGLError) {
                     progress.drawn.append(try X11PacingMeasurement.drawAndSwap(gles, at: start))
+                    progress.sequences.append(frame.sequence)
                 } catch {
                     progress.failure = error
                     gles.releaseCurrent()

@@ -65,7 +65,7 @@
             case .dispatchTimer, .asyncAfter, .sleepLoop:
                 run.drawn = try X11TimerLoops(gles: gles, frames: frames, period: period).run(pacing)
             case .link, .linkAtRenderDeadline, .linkAtLatch:
-                run.drawn = try linked(pacing, window: window, gles: gles)
+                (run.drawn, run.linkTimes) = try linked(pacing, window: window, gles: gles)
             }
             collect(watch, serials: Set(run.drawn.map(\.serial)), into: &run.completions)
             return run
@@ -119,7 +119,7 @@
 
         /// The link's pacing, swap interval 0: each callback draws and swaps.
         private func linked(_ pacing: X11PacingRun.Pacing, window: X11Window, gles: X11EGLSurface) throws
-            -> [X11PacingRun.DrawnFrame]
+            -> ([X11PacingRun.DrawnFrame], [X11PacingRun.LinkFrameTimes])
         {
             gles.releaseCurrent()
             let link = try DisplayLink(source: .x11(window))
@@ -136,12 +136,23 @@
             let finished =
                 drawer.done.wait(timeout: .now() + .milliseconds(Int(allowed / .milliseconds(1)))) == .success
             link.invalidate()
+            let timeline = link.timeline
+            let times = drawer.sequences.compactMap { sequence -> X11PacingRun.LinkFrameTimes? in
+                guard let entry = timeline.entry(sequence: sequence), let callback = entry.callbackDuration
+                else {
+                    return nil
+                }
+                return X11PacingRun.LinkFrameTimes(
+                    callback: callback / .milliseconds(1),
+                    predicted: entry.predictedDuration / .milliseconds(1),
+                    startToTarget: Double(entry.target.nanoseconds - entry.callbackStart.nanoseconds) / 1e6)
+            }
             if let failure = drawer.failure { throw ValidationError("--x11: \(pacing.rawValue): \(failure)") }
             guard finished else {
                 throw ValidationError(
                     "--x11: \(pacing.rawValue): only \(drawer.drawn.count) of \(frames) frames drawn")
             }
-            return drawer.drawn
+            return (drawer.drawn, times)
         }
 
         /// Reads the watch's completions until those of `serials` have come, or `timeout` has passed.

@@ -42,6 +42,7 @@ struct X11PacingReport {
                     + "| \(Self.milliseconds(LinksBench.percentile(figures.latencies, 0.95))) "
                     + "| \(Self.milliseconds(LinksBench.percentile(figures.allLatencies, 0.5))) |")
         }
+        lines += linkSection
         let deadline = median(.linkAtLatch)
         for (reference, name) in [
             (X11PacingRun.Pacing.mesaSwapIntervalOne, "Mesa's swap interval 1"),
@@ -59,6 +60,28 @@ struct X11PacingReport {
         }
         lines += latchSection
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The links' own view of their frames: what their start to presentation is made of.
+    private var linkSection: [String] {
+        let links = runs.filter { !$0.linkTimes.isEmpty }
+        guard !links.isEmpty else { return [] }
+        var lines = [
+            "",
+            "The links' frames as their timelines have them (p50): the callback's duration (draw and swap), "
+                + "the duration the link predicted for it, and the callback's start to the frame's target.",
+            "",
+            "| pacing | callback | predicted | start → target |",
+            "|---|---|---|---|",
+        ]
+        for run in links {
+            lines.append(
+                "| \(run.pacing.rawValue) | \(Self.milliseconds(LinksBench.percentile(run.linkTimes.map(\.callback), 0.5))) "
+                    + "| \(Self.milliseconds(LinksBench.percentile(run.linkTimes.map(\.predicted), 0.5))) "
+                    + "| \(Self.milliseconds(LinksBench.percentile(run.linkTimes.map(\.startToTarget), 0.5))) |"
+            )
+        }
+        return lines
     }
 
     /// Where the server latches: for each offset after a refresh, the frames shown at the next

@@ -35,9 +35,19 @@ struct X11PacingRun: Sendable {
         var ust: Int64
     }
 
+    /// A link's frame as its timeline has it, in milliseconds: the callback's duration, the duration
+    /// the link predicted for it, and its start to its target.
+    struct LinkFrameTimes: Sendable {
+        var callback: Double
+        var predicted: Double
+        var startToTarget: Double
+    }
+
     let pacing: Pacing
     var drawn: [DrawnFrame] = []
     var completions: [UInt32: Shown] = [:]
+    /// The link's own view of its frames (a link's pacings only).
+    var linkTimes: [LinkFrameTimes] = []
 
     /// What became of the frames.
     var figures: X11PacingFigures { X11PacingFigures(drawn: drawn, completions: completions) }
