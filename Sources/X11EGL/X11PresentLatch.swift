@@ -15,7 +15,7 @@
     /// at the refresh after next. Under Xwayland in weston headless the cut falls at the same place. So
     /// the latch lies half an interval before each refresh (docs/gpu/x11-egl-pacing.md measures it,
     /// 1 ms steps after a refresh, on both servers), and a render deadline placed 1 ms before the
-    /// refresh, the link's default, makes nearly every frame a refresh late.
+    /// refresh, the link's default, makes most frames a refresh late.
     public enum X11PresentLatch {
         /// What is added to half the interval: the swap's own time, the server's handling of it, and
         /// the scatter of the USTs the grid is fitted to (Xwayland stamps each when it handles the
