@@ -152,4 +152,4 @@ if command -v Xwayland >/dev/null && command -v weston >/dev/null; then
 else
     skip "x11-gles-clock under Xwayland: Xwayland or weston is not installed (apt-get install xwayland weston)"
 fi
-[ "$ran" -eq 1 ] && echo "x11-gles-clock: all checks passed"
+if [ "$ran" -eq 1 ]; then echo "x11-gles-clock: all checks passed"; fi
