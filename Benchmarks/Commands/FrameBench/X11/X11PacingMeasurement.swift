@@ -62,7 +62,7 @@
                 run.drawn = try swapIntervalOne(gles, for: period * Int64(frames))
             case .swapAndWait:
                 run.drawn = try swapAndWait(gles, watch: watch, into: &run.completions)
-            case .dispatchTimer, .asyncAfter, .sleepLoop:
+            case .foundationTimer, .dispatchTimer, .asyncAfter, .sleepLoop:
                 run.drawn = try X11TimerLoops(gles: gles, frames: frames, period: period).run(pacing)
             case .link, .linkAtRenderDeadline, .linkAtLatch:
                 (run.drawn, run.linkTimes) = try linked(pacing, window: window, gles: gles)

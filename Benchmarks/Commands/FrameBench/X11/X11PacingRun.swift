@@ -9,6 +9,8 @@ struct X11PacingRun: Sendable {
         /// Draw, swap, wait for that frame's refresh, draw the next: what a swap interval 1 that
         /// waits for each refresh (Mesa's DRI3 path on a GPU, one frame in flight) gives at best.
         case swapAndWait = "swap, wait for its refresh"
+        /// Foundation `Timer` on a thread's `RunLoop`, at the rate asked for.
+        case foundationTimer = "Foundation Timer on a RunLoop"
         /// A repeating `DispatchSourceTimer`, zero leeway, at the rate asked for.
         case dispatchTimer = "DispatchSourceTimer"
         /// A `DispatchQueue.asyncAfter` chain: draw, then schedule the next one period later.

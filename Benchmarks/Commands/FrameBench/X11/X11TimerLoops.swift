@@ -8,8 +8,8 @@
     import X11EGL
 
     /// The naive loops of `--x11`, each drawing `frames` frames one `period` apart on a thread of its
-    /// own, as people write them: a repeating `DispatchSourceTimer`, an `asyncAfter` chain, a
-    /// sleep(period) loop. The context is made current on the loop's thread and released after the last
+    /// own, as people write them: Foundation `Timer` on a run loop, a repeating `DispatchSourceTimer`,
+    /// an `asyncAfter` chain, a sleep(period) loop. The context is made current on the loop's thread and released after the last
     /// frame.
     struct X11TimerLoops {
         let gles: X11EGLSurface
@@ -48,6 +48,16 @@
             }
             let queue = DispatchQueue(label: "frame-bench.x11.\(pacing)")
             switch pacing {
+            case .foundationTimer:
+                let thread = Thread {
+                    let timer = Timer(timeInterval: Double(period) / 1e9, repeats: true) { timer in
+                        if !step() { timer.invalidate() }
+                    }
+                    RunLoop.current.add(timer, forMode: .default)
+                    // The run loop returns once the invalidated timer was its last source.
+                    while timer.isValid, RunLoop.current.run(mode: .default, before: .distantFuture) {}
+                }
+                thread.start()
             case .dispatchTimer:
                 let timer = DispatchSource.makeTimerSource(queue: queue)
                 timer.schedule(
