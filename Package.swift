@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "X11", targets: ["X11"]),
         .library(name: "FrameClockGLib", targets: ["FrameClockGLib"]),
         .library(name: "WaylandEGL", targets: ["WaylandEGL"]),
+        .library(name: "X11EGL", targets: ["X11EGL"]),
         .executable(name: "clock-demo", targets: ["ClockDemo"]),
         .executable(name: "spinner-frames", targets: ["SpinnerFrames"]),
         .executable(name: "scene-actor-demo", targets: ["SceneActorDemo"]),
@@ -59,7 +60,7 @@ let package = Package(
         .trait(
             name: "EGLSurfaces",
             description:
-                "EGL window surfaces for OpenGL ES on a Wayland window, paced by the link (needs libegl1-mesa-dev, libgles2-mesa-dev)."
+                "EGL window surfaces for OpenGL ES on a Wayland or X11 window, paced by the link (needs libegl1-mesa-dev, libgles2-mesa-dev)."
         ),
         .default(enabledTraits: ["DRMBackend", "WaylandBackend", "X11Backend"]),
     ],
@@ -178,6 +179,18 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // MARK: OpenGL ES on an X11 window (empty without the EGLSurfaces and X11Backend traits); its EGL
+        // error codes are WaylandEGL's.
+        .target(
+            name: "X11EGL",
+            dependencies: [
+                "SystemCalls",
+                .target(name: "X11", condition: .when(traits: ["X11Backend"])),
+                .target(name: "WaylandEGL", condition: .when(traits: ["EGLSurfaces"])),
+                .target(name: "CEGL", condition: .when(traits: ["EGLSurfaces"])),
+            ],
+            swiftSettings: strict),
+
         // MARK: Presenting on a display (above FrameClock and DRM: it needs both)
         .target(
             name: "KMSPresentation",
@@ -241,6 +254,8 @@ let package = Package(
                 .target(name: "CGLib", condition: .when(traits: ["GLibMainLoop"])),
                 "WaylandEGL",
                 .target(name: "CEGL", condition: .when(traits: ["EGLSurfaces"])),
+                .target(name: "X11", condition: .when(traits: ["X11Backend"])),
+                .target(name: "X11EGL", condition: .when(traits: ["EGLSurfaces"])),
                 "HostLookup",
                 "KMSPresentation",
                 "Wayland",

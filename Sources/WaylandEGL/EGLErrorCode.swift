@@ -12,7 +12,7 @@
         }
 
         /// The calling thread's last EGL error (`eglGetError`, which also clears it).
-        static var current: EGLErrorCode { EGLErrorCode(rawValue: eglGetError()) }
+        package static var current: EGLErrorCode { EGLErrorCode(rawValue: eglGetError()) }
 
         /// The code's EGL name, such as `EGL_BAD_MATCH`, or its value in hexadecimal.
         public var description: String {

@@ -24,8 +24,10 @@ import SystemPackage
 /// The type is `Sendable`: libxcb's calls are thread-safe, and the connection's own state is guarded
 /// by a lock.
 public final class X11Connection: @unchecked Sendable {
-    /// The `xcb_connection_t`.
-    let connection: OpaquePointer
+    /// The `xcb_connection_t` (package access: an EGL display is made on it, `X11EGL`).
+    package let connection: OpaquePointer
+    /// The number of the screen connected to (`:0.1` → 1): the default screen's.
+    package let screenNumber: Int32
     /// The display's name, as connected to (`:7`).
     public let displayName: String
     /// The Present extension's version on the server.
@@ -35,7 +37,7 @@ public final class X11Connection: @unchecked Sendable {
     /// The default screen's root window.
     let root: UInt32
     /// The default screen's root visual.
-    let rootVisual: UInt32
+    package let rootVisual: UInt32
     /// The default screen's depth.
     let rootDepth: UInt8
     /// The default screen's size in pixels.
@@ -72,6 +74,7 @@ public final class X11Connection: @unchecked Sendable {
             throw .connectFailed(display: name, code: code)
         }
         connection = connected
+        self.screenNumber = screenNumber
         displayName = name
         var roots = xcb_setup_roots_iterator(xcb_get_setup(connected))
         var index: Int32 = 0

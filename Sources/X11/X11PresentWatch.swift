@@ -35,6 +35,10 @@ public final class X11PresentWatch: @unchecked Sendable {
     private var nextSerial: UInt32 = 1
     private var isClosed = false
 
+    /// The watch's NotifyMSC serials stay in the lower half of the 32-bit range; `X11Window` uses the
+    /// upper half.
+    static let serialMask: UInt32 = 0x7FFF_FFFF
+
     /// Watches `window` on a new connection to `display` (`$DISPLAY` when nil).
     ///
     /// - Throws: as ``X11Connection/init(display:timeout:)``, and as ``init(connection:window:timeout:)``.
@@ -134,7 +138,9 @@ public final class X11PresentWatch: @unchecked Sendable {
     {
         try connection.checkUsable("the X11 connection")
         let serial = lock.withLock { () -> UInt32 in
-            defer { nextSerial &+= 1 }
+            // Kept below X11Window's serials, so that a NotifyMSC of the window's own (its
+            // presentDrawnContent()) is never taken for one of the watch's.
+            defer { nextSerial = (nextSerial &+ 1) & Self.serialMask }
             return nextSerial
         }
         xcb_present_notify_msc(connection.connection, window, serial, target, divisor, remainder)

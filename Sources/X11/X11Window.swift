@@ -35,12 +35,18 @@ public final class X11Window: @unchecked Sendable {
     private let graphicsContext: UInt32
     private let lock = PthreadMutex()
     private var back = 0
-    private var nextSerial: UInt32 = 1
+    private var nextSerial = X11Window.firstSerial
     private var isClosed = false
     /// What the next ``present()`` targets and belongs to, as a display link armed it.
     private var armed: (tag: Int64, targetMSC: UInt64)?
     /// The tags of the latest presents, by serial.
     private var tags: [(serial: UInt32, tag: Int64)] = []
+
+    /// The window's request serials lie in the upper half of the 32-bit range (a watch's NotifyMSC
+    /// serials in the lower), so that a completion's serial says whose request it answers.
+    static let firstSerial: UInt32 = 0x8000_0001
+    /// The bit every serial of the window's has.
+    static let serialBit: UInt32 = 0x8000_0000
 
     /// How many pixmaps the window draws into in turn.
     static let pixmapCount = 3
@@ -194,15 +200,8 @@ public final class X11Window: @unchecked Sendable {
             if isClosed { throw .closed("the X11 window '\(title)'") }
             let pixmap = pixmaps[back]
             back = (back + 1) % pixmaps.count
-            let serial = nextSerial
-            nextSerial &+= 1
-            if let armed = self.armed {
-                tags.append((serial, armed.tag))
-                if tags.count > Self.rememberedTags { tags.removeFirst() }
-                self.armed = nil
-                return (pixmap, serial, armed.targetMSC)
-            }
-            return (pixmap, serial, 0)
+            let (serial, armed) = takeSerialLocked()
+            return (pixmap, serial, armed?.targetMSC ?? 0)
         }
         xcb_present_pixmap(
             connection.connection, id, pixmap, serial, 0, 0, 0, 0, 0, 0, 0,
@@ -211,6 +210,49 @@ public final class X11Window: @unchecked Sendable {
         // The window's own events (Expose, ConfigureNotify) are of no use here: not left to pile up.
         while connection.pollCoreEvent() != nil {}
         return serial
+    }
+
+    /// Asks the Present extension for a completion at the next MSC after what was drawn into the
+    /// window itself, not into its pixmaps: an OpenGL ES frame that Mesa's software EGL put on the
+    /// window (`X11EGLSurface.swapBuffers()`, its PutImage sent on this connection just before). That
+    /// completion (a NotifyMSC one, whose UST is the first refresh showing the frame) is the
+    /// presentation of the frame the window's display link armed, as a presented pixmap's is. Returns
+    /// the request's serial.
+    ///
+    /// - Throws: ``X11Error/closed(_:)`` after ``close()``, or the connection's failure.
+    @discardableResult
+    public func presentDrawnContent() throws(X11Error) -> UInt32 {
+        try connection.checkUsable("the X11 window '\(title)'")
+        let serial = try lock.withLock { () throws(X11Error) -> UInt32 in
+            if isClosed { throw .closed("the X11 window '\(title)'") }
+            return takeSerialLocked().serial
+        }
+        // Target 0 with divisor 1: the first MSC after the server handled the drawing, whenever that
+        // is (a frame drawn late completes late, as it is shown late).
+        xcb_present_notify_msc(connection.connection, id, serial, 0, Self.nextMSCDivisor, 0)
+        connection.flush()
+        while connection.pollCoreEvent() != nil {}
+        return serial
+    }
+
+    /// NotifyMSC's divisor that, with target 0 and remainder 0, means the next MSC.
+    static let nextMSCDivisor: UInt64 = 1
+
+    /// The next serial, remembered under the armed tag (and the arming taken) when one is armed. Called
+    /// with the lock held.
+    private func takeSerialLocked() -> (serial: UInt32, armed: (tag: Int64, targetMSC: UInt64)?) {
+        let serial = nextSerial
+        nextSerial = (nextSerial &+ 1) | Self.serialBit
+        guard let armed else { return (serial, nil) }
+        tags.append((serial, armed.tag))
+        if tags.count > Self.rememberedTags { tags.removeFirst() }
+        self.armed = nil
+        return (serial, armed)
+    }
+
+    /// Whether `serial` is one of the window's requests' (``present()``, ``presentDrawnContent()``).
+    package static func isWindowSerial(_ serial: UInt32) -> Bool {
+        serial & serialBit != 0
     }
 
     /// Maps the window (after ``unmap()``, or when it was made unmapped); does not wait for it.

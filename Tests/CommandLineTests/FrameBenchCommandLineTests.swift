@@ -26,6 +26,9 @@ struct FrameBenchCommandLineTests {
         // Nor the EGLSurfaces trait.
         (["--gpu"], "--gpu needs frame-bench built with the EGLSurfaces trait"),
         (["--gpu", "--rounds", "0"], "--rounds must be"),
+        // Without the trait, or with it and no X server (DISPLAY unset in the tests' environment).
+        (["--x11"], "--x11 needs"),
+        (["--x11", "--rounds", "0"], "--rounds must be"),
         (["--drag", "--rounds", "0"], "--rounds must be"),
         // No compositor with a 60 Hz and a 144 Hz output (none at all in the tests' environment).
         (

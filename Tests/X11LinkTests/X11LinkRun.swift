@@ -49,16 +49,32 @@ final class X11LinkRun: @unchecked Sendable {
         recorder.run = self
     }
 
-    /// Starts the link: each frame presents the library's window (filled with a colour of its own).
-    func start() throws {
+    /// How a frame is shown on the library's window.
+    enum Presenting {
+        /// Its back pixmap filled and presented (PresentPixmap).
+        case pixmaps
+        /// As if drawn onto the window itself (EGL's PutImage): only the window's NotifyMSC after it
+        /// (`presentDrawnContent()`).
+        case drawnContent
+    }
+
+    /// Starts the link: each frame presents the library's window (filled with a colour of its own), or
+    /// asks for the presentation of what was drawn onto it.
+    func start(presenting: Presenting = .pixmaps) throws {
         try link.start { [self] frame in
             let calledAt = monotonicNow()
             let kind = link.sourceInfo.kind
             if let window {
-                window.fill(
-                    0xFF00_0000 | UInt32(truncatingIfNeeded: frame.sequence &* 0x0001_0203) & 0x00FF_FFFF)
                 do {
-                    try window.present()
+                    switch presenting {
+                    case .pixmaps:
+                        window.fill(
+                            0xFF00_0000 | UInt32(truncatingIfNeeded: frame.sequence &* 0x0001_0203)
+                                & 0x00FF_FFFF)
+                        try window.present()
+                    case .drawnContent:
+                        try window.presentDrawnContent()
+                    }
                 } catch {
                     lock.withLock { failures.append("frame \(frame.sequence): \(error)") }
                 }
@@ -99,7 +115,8 @@ final class X11LinkRun: @unchecked Sendable {
     }
 
     fileprivate func record(_ completion: X11PresentCompletion) {
-        let tag = completion.kind == .pixmap ? window?.tag(ofSerial: completion.serial) : nil
+        let ofWindow = completion.kind == .pixmap || X11Window.isWindowSerial(completion.serial)
+        let tag = ofWindow ? window?.tag(ofSerial: completion.serial) : nil
         lock.withLock { completions.append((completion, tag)) }
     }
 

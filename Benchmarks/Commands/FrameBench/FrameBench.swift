@@ -107,6 +107,15 @@ struct FrameBench: AsyncParsableCommand {
 
     @Flag(
         help: """
+            Instead of the comparison: an OpenGL ES window on the X server DISPLAY names, paced in one \
+            session by Mesa's swap interval 1, by a swap that waits for its refresh, by the naive timer \
+            loops and by a link (at its tick and at its render deadline): cadence, skipped refreshes, \
+            start to presentation (needs a build with the EGLSurfaces trait).
+            """)
+    var x11 = false
+
+    @Flag(
+        help: """
             Instead of the comparison: 2 s drags from a pointer and a touch screen at 125 and 90 Hz, \
             injected into a weston headless of its own, each handled by the link's resampling and per \
             event: the dragged object's step variation and input-to-present latency.

@@ -15,7 +15,10 @@
     ///
     /// On the library's window (``X11Window``) each tick arms the window's next PresentPixmap for the
     /// following MSC, and that pixmap's completion is the frame's presentation (a skipped pixmap: a
-    /// discarded frame), reported to the links as `wp_presentation` feedback is on Wayland.
+    /// discarded frame), reported to the links as `wp_presentation` feedback is on Wayland. A frame
+    /// drawn onto the window itself (OpenGL ES through Mesa's software EGL, which puts its image on the
+    /// window and uses no Present) is followed by the window's NotifyMSC for the next MSC
+    /// (`X11Window.presentDrawnContent()`), whose completion is that frame's presentation.
     ///
     /// The window unmapped or destroyed, the X server gone, a request refused, or no completion for
     /// ``watchdogTimeout``: the source fails with the reason, and the frame thread goes on with a timer
@@ -231,7 +234,9 @@
         /// moves the grid, and one at or past `wanted` is the tick.
         private func take(_ done: X11PresentCompletion, wanted: Int64?) -> Tick? {
             completionObserver?(done)
-            guard done.kind == .notifyMSC else {
+            // A pixmap's completion, or the NotifyMSC the library's window asked for after a frame was
+            // drawn onto it (EGL's PutImage): a frame's presentation, not a vblank asked for here.
+            guard done.kind == .notifyMSC, !(window != nil && X11Window.isWindowSerial(done.serial)) else {
                 presented(done)
                 return nil
             }
