@@ -163,6 +163,22 @@ struct PacingModelRegressionTests {
                 ]))
     }
 
+    @Test("P5: a range set between frames after a stall, two other links and a faulty display")
+    func rangeAfterAStallWithOtherLinks() throws {
+        try Self.expectAgreement(
+            PacingScript(
+                refreshRate: 100, range: .span(minimum: 50, maximum: 60), adaptive: false,
+                renderDeadline: true,
+                latency: 1000, feedback: .faultyDisplay, otherLinks: [2439, 1848],
+                steps: [
+                    .run(ticks: 97, cost: 0), .adaptive(true), .run(ticks: 51, cost: 5963),
+                    .renderDeadline(false),
+                    .run(ticks: 49, cost: 3652), .setRangeInCallback(.native, cost: 13391),
+                    .run(ticks: 53, cost: 5071), .stall(delay: 23648), .setRange(.preferred(45), idle: 8447),
+                    .run(ticks: 2, cost: 3062),
+                ]))
+    }
+
     @Test("P5: a pause with a frame planned for its render deadline, then a range set between frames")
     func pauseWithAPlannedFrameThenRange() throws {
         try Self.expectAgreement(

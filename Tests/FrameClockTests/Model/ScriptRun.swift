@@ -64,6 +64,8 @@ final class ScriptRun: @unchecked Sendable {
     private var lookPending = true
     private var cost: Int64 = 0
     private var rangeInCallback: PacingScript.RangeChoice?
+    /// The divisor the harness knows to be in force: the range's choice after a change it made, the
+    /// last frame's after a frame (a difference from the link's is an adaptive move).
     private var rangeDivisor: Int64
     private var renderDeadline: Bool
     private var pendingSampling: Int64?
@@ -112,6 +114,10 @@ final class ScriptRun: @unchecked Sendable {
             droppedTicks: link.state.withLock { $0.statistics.droppedTicks })
         pendingEvents = eventsAfterNextFrame
         eventsAfterNextFrame = []
+        // From here the divisor in force is this frame's: an adaptive move as its callback returns is
+        // seen as a difference from it, even when the script changes the rate back before a frame
+        // shows the move.
+        rangeDivisor = linkDivisor
         pendingSampling = nil
         source.elapse(.nanoseconds(cost))
         if let range = rangeInCallback {
