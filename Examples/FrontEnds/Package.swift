@@ -4,6 +4,7 @@
 //   glib-main-loop-check  Swift concurrency on a GLib main loop (FrameClockGLib, GLib)
 //   gtk-clock             the clock ring in GTK 4, on GTK's loop and frame clock (GTK 4)
 //   gles-clock            OpenGL ES shaders on a Wayland window, paced by the link (EGL, GLES)
+//   x11-gles-clock        OpenGL ES on an X11 window (Mesa's EGL, platform XCB), paced by the link
 //   vulkan-clock          a Vulkan swapchain on a Wayland window, paced by the link (Vulkan)
 //   pull-to-refresh       a list header pulled by a drag, input resampled to each frame (Cairo)
 // FrameClock's traits here are what the union of them needs; an adopter of one lists only its own
@@ -21,6 +22,7 @@ let package = Package(
         .executable(name: "glib-main-loop-check", targets: ["GLibMainLoopCheck"]),
         .executable(name: "gtk-clock", targets: ["GTKClock"]),
         .executable(name: "gles-clock", targets: ["GLESClock"]),
+        .executable(name: "x11-gles-clock", targets: ["X11GLESClock"]),
         .executable(name: "vulkan-clock", targets: ["VulkanClock"]),
         .executable(name: "pull-to-refresh", targets: ["PullToRefresh"]),
     ],
@@ -71,6 +73,18 @@ let package = Package(
                 .product(name: "MediaTiming", package: frameClock),
                 .product(name: "Wayland", package: frameClock),
                 .product(name: "WaylandEGL", package: frameClock),
+            ],
+            swiftSettings: strict),
+        // OpenGL ES on an X11 window (trait EGLSurfaces beside the default X11Backend): frames drawn
+        // through Mesa's EGL onto FrameClock's own X11Window or a toolkit's window adopted by its XID,
+        // paced by the display link on the window (swap interval 0, the render deadline).
+        .executableTarget(
+            name: "X11GLESClock",
+            dependencies: [
+                "CGLES",
+                .product(name: "FrameClock", package: frameClock),
+                .product(name: "X11", package: frameClock),
+                .product(name: "X11EGL", package: frameClock),
             ],
             swiftSettings: strict),
         // A Vulkan front end (the default traits): a swapchain on a Wayland window's surface in

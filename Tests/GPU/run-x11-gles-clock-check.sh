@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# OpenGL ES on an X11 window (Examples/X11GLESClock): builds x11-gles-clock (EGL and GLES only there,
+# OpenGL ES on an X11 window (x11-gles-clock, in Examples/FrontEnds): builds x11-gles-clock (EGL and GLES only there,
 # into its own build folder) and runs it for 300 frames under Xvfb and under Xwayland in weston
 # headless (repaint-window=16, as the X11 link tests), drawn by Mesa's llvmpipe on one thread, paced by
 # the display link at its render deadline: on FrameClock's own window, and on a window adopted by its
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 program=x11-gles-clock
-scratch=.build-x11-gles
+scratch=.build-examples
 if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 frames=300
 # Mesa's software driver (llvmpipe) draws on one thread.
@@ -34,11 +34,12 @@ if ! pkg-config --exists egl glesv2; then
     exit 0
 fi
 
-echo "building Examples/X11GLESClock ($scratch)"
-swift build --package-path Examples/X11GLESClock --scratch-path "$scratch" 2>&1 | tee "/tmp/$program-build.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || fail "Examples/X11GLESClock does not build"
-if grep -E "(Examples/X11GLESClock|Sources/X11EGL)/.*: warning:" "/tmp/$program-build.log"; then
-    fail "warnings in Examples/X11GLESClock or Sources/X11EGL"
+echo "building $program of Examples/FrontEnds ($scratch)"
+swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product "$program" 2>&1 |
+    tee "/tmp/$program-build.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "$program of Examples/FrontEnds does not build"
+if grep -E "(Examples/FrontEnds/Sources/X11GLESClock|Sources/X11EGL)/.*: warning:" "/tmp/$program-build.log"; then
+    fail "warnings in Examples/FrontEnds/Sources/X11GLESClock or Sources/X11EGL"
 fi
 binary="$scratch/debug/$program"
 

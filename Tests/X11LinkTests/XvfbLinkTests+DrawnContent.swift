@@ -8,7 +8,7 @@ import X11
 /// Frames drawn onto the library's window itself rather than into its pixmaps, as Mesa's software EGL
 /// does (PutImage, no PresentPixmap): each frame's presentation is the completion of the window's
 /// NotifyMSC after it (`X11Window.presentDrawnContent()`), and the link's own NotifyMSC ticks go on.
-/// Under Xvfb, without EGL (Examples/X11GLESClock runs the same with GLES); in the Xvfb suite, so that
+/// Under Xvfb, without EGL (x11-gles-clock in Examples/FrontEnds runs the same with GLES); in the Xvfb suite, so that
 /// it runs alone as the suite's other tests do.
 extension XvfbLinkTests {
     /// Frames the test runs.
