@@ -122,6 +122,16 @@ struct FrameBench: AsyncParsableCommand {
             """)
     var drag = false
 
+    @Option(
+        help: """
+            With --drag: weston's repaint window in milliseconds (16 repaints just before each vblank; \
+            weston's own default is 7).
+            """)
+    var repaintWindow = DragBench.defaultRepaintWindow
+
+    @Flag(help: "With --drag: the links start each frame at its render deadline, not at the tick.")
+    var renderDeadline = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 

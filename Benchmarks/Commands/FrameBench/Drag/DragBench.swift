@@ -17,12 +17,27 @@ struct DragBench {
         init(_ description: String) { self.description = description }
     }
 
+    /// weston's repaint window unless `--repaint-window` says otherwise: the tests' (repaints just
+    /// before each vblank), in milliseconds.
+    static let defaultRepaintWindow = 16
+    /// The widest repaint window weston accepts, in milliseconds.
+    static let widestRepaintWindow = 1000
+
     let output: URL
     let rounds: Int
+    let repaintWindow: Int
+    /// Whether the links start each frame at its render deadline.
+    let renderDeadline: Bool
 
-    init(_ bench: FrameBench) {
+    init(_ bench: FrameBench) throws {
         output = URL(fileURLWithPath: bench.output, isDirectory: true)
         rounds = bench.roundCount(default: 1)
+        guard (0...Self.widestRepaintWindow).contains(bench.repaintWindow) else {
+            throw Failure(
+                "--repaint-window \(bench.repaintWindow) is not 0 to \(Self.widestRepaintWindow) ms")
+        }
+        repaintWindow = bench.repaintWindow
+        renderDeadline = bench.renderDeadline
     }
 
     /// Measures every case `rounds` times, handlings alternating, then writes and prints `drag.md`,
@@ -32,7 +47,7 @@ struct DragBench {
     func run() throws {
         let injector: WestonInputInjector
         do {
-            injector = try WestonInputInjector()
+            injector = try WestonInputInjector(repaintWindow: repaintWindow)
         } catch {
             throw Failure(
                 "--drag needs weston headless and its input injector (apt-get install weston libweston-10-dev): \(error)"
@@ -46,7 +61,8 @@ struct DragBench {
                     FileHandle.standardError.write(
                         Data("round \(round): \(device) at \(Int(rate)) Hz, \(handling.rawValue)\n".utf8))
                     let result = try DragMeasurement(
-                        injector: injector, device: device, rate: rate, handling: handling
+                        injector: injector, device: device, rate: rate, handling: handling,
+                        dispatch: renderDeadline ? .renderDeadline : .afterVBlank
                     ).run()
                     results.append(result)
                     let names = result.tableNames(round: round)
@@ -54,7 +70,10 @@ struct DragBench {
                 }
             }
         }
-        let markdown = DragReport(results: results, machine: .current(frameThread: nil)).markdown
+        let markdown = DragReport(
+            results: results, machine: .current(frameThread: nil), repaintWindow: repaintWindow,
+            renderDeadline: renderDeadline
+        ).markdown
         do {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             try markdown.write(

@@ -25,6 +25,8 @@ struct DragMeasurement {
     let device: ScriptedDrag.Device
     let rate: Double
     let handling: DragHandling
+    /// When each frame's callback starts: at the tick, or at its render deadline.
+    let dispatch: FrameDispatch
 
     /// Plays the drag and measures it.
     ///
@@ -46,6 +48,7 @@ struct DragMeasurement {
         case .perEvent: window.setInputHandler { recorder.record($0) }
         }
         link.timelineCapacity = Self.timelineCapacity
+        link.dispatch = dispatch
         let drawn = DeadlineBench.Counter()
         try link.start { frame in
             recorder.record(frame)

@@ -4,6 +4,9 @@ import WestonFixture
 struct DragReport {
     let results: [DragResult]
     let machine: MachineInfo
+    /// weston's repaint window, in milliseconds, and when the links started their frames.
+    let repaintWindow: Int
+    let renderDeadline: Bool
 
     /// The goals: the resampled step varies by under this fraction of its mean, and input to
     /// present is under this many frame intervals at p50.
@@ -16,9 +19,11 @@ struct DragReport {
             "",
             "\(machine.date), \(machine.kernel), \(machine.cores) cores, clock source \(machine.clockSource).",
             "A 2 s constant-speed drag (\(Int(ScriptedDrag.speed)) px/s, each sample stamped with its "
-                + "whole millisecond) injected into weston headless (repaint-window 16) through the test "
+                + "whole millisecond) injected into weston headless (repaint-window \(repaintWindow)) through the test "
                 + "suite's input injector, into a \(DragMeasurement.windowWidth) × \(DragMeasurement.windowHeight) "
-                + "window whose display link draws and commits each frame. Judged over the drag's middle "
+                + "window whose display link draws and commits each frame"
+                + (renderDeadline ? ", starting it at its render deadline" : "")
+                + ". Judged over the drag's middle "
                 + "(150 ms in from either end).",
             "",
             "- Step variation: the dragged object's step from frame to frame (frames one interval apart), "
