@@ -34,6 +34,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The longest the unit tests may take, in seconds (about 3 minutes on the 2-core build machine).
+unit_test_limit=1200
+
 # Each step's start, for the table of step times printed at the end (also when a step fails).
 step_names=()
 step_starts=()
@@ -78,7 +81,8 @@ swift package --scratch-path .build-docs --traits default,GLibMainLoop,EGLSurfac
     --warnings-as-errors
 
 step "unit tests"
-swift test --skip-build
+# Bounded: a test that hangs fails the step instead of holding CI to its own limit.
+timeout "$unit_test_limit" swift test --skip-build
 
 step "an adopter with the display backends off (Examples/TimerOnly: built without libdrm or libwayland found, ldd, run)"
 bash Tests/Traits/run-timer-only-check.sh --scratch-path .build-timer-only

@@ -27,15 +27,17 @@ struct WakeSignalTests {
     func anotherThread() throws {
         let wake = try WakeSignal()
         let rounds = 200
+        let deadline = KernelClock.monotonicDeadline(after: .seconds(20))
         let join = onBackgroundThread {
             for _ in 0..<rounds {
-                while wake.isPending { sched_yield() }
+                // Bounded too: a waiter that gave up at the deadline must not leave this thread
+                // spinning for ever (and the test waiting for it in `join`).
+                while wake.isPending, KernelClock.monotonicNanoseconds() < deadline { sched_yield() }
                 wake.signal()
             }
         }
         var woken = 0
         var set = [PollDescriptor(wake.fileDescriptor)]
-        let deadline = KernelClock.monotonicDeadline(after: .seconds(20))
         while woken < rounds && KernelClock.monotonicNanoseconds() < deadline {
             if wake.consume() {
                 woken += 1
