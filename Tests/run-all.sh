@@ -19,8 +19,8 @@
 #      Xwayland in weston headless): own and adopted windows, the server killed mid-run
 #  11. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)
 #  12. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
-#  13. the README's GTK 4 example, a new package made from its code blocks alone (built in a folder
-#      of its own: in the front ends' folder its binary went missing once; run under weston headless)
+#  13. the README's GTK 4 example, a new package made from its code blocks alone (built, run under
+#      weston headless), in a build folder of its own
 #  14. the README's first command, without a terminal (release build of clock-demo, 3 s)
 #  15. long runs (release build): 10^7 and 10^8 frames in virtual time, and 20,000 random scripts
 #      checked against the pacing model, testing enabled
