@@ -6,8 +6,9 @@
 #
 # Left out: the suites whose assertions are real-time figures against a compositor or an X server
 # (WaylandLinkTests, X11LinkTests) and the loop test that times a followed frame clock to the
-# microsecond. The sanitizer slows every access five to fifteen times, so their cadence and skips
-# measure the sanitizer, not the link; they run in the unit step. Their code paths (the Wayland
+# microsecond, as Tests/real-time-figures.pattern names them. The sanitizer slows every access five
+# to fifteen times, so their cadence and skips measure the sanitizer, not the link; Tests/run-all.sh
+# runs them in its optimised build. Their code paths (the Wayland
 # and X11 tick sources, the dispatch threads) still run here through WaylandTickSourceTests,
 # WaylandTests and the fault-injection suites.
 # Usage: Tests/run-sanitized-suite.sh [--scratch-path DIR]
@@ -17,7 +18,7 @@ scratch=.build-tsan
 if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 stall_seconds=300
 # The tests left out (see above), as swift test's --skip pattern.
-real_time_figures='^(WaylandLinkTests|X11LinkTests)\.|followingAFrameClock'
+real_time_figures=$(cat Tests/real-time-figures.pattern)
 
 swift build --build-tests --sanitize=thread --scratch-path "$scratch" || exit 1
 

@@ -35,17 +35,22 @@ grep -q "^glib-main-loop-check: all passed" /tmp/glib-main-loop-check.txt || {
 }
 
 echo "building the root's FrameClockGLib and clock-demo with the default traits (GLibMainLoop off)"
-swift build --target FrameClockGLib 2>&1 | tail -n 3
-objects=$(find .build/debug/FrameClockGLib.build -name '*.o')
-[ -n "$objects" ] || { echo "FAILED: no FrameClockGLib objects in .build/debug" >&2; exit 1; }
+# FRAMECLOCK_ROOT_BUILD_FLAGS: flags for the root's builds (Tests/run-all.sh passes those of its
+# optimised build, which has both already).
+# shellcheck disable=SC2086 # the flags are words
+root_flags=(${FRAMECLOCK_ROOT_BUILD_FLAGS:-})
+swift build "${root_flags[@]}" --target FrameClockGLib 2>&1 | tail -n 3
+root_bin=$(swift build "${root_flags[@]}" --show-bin-path)
+objects=$(find "$root_bin/FrameClockGLib.build" -name '*.o')
+[ -n "$objects" ] || { echo "FAILED: no FrameClockGLib objects in $root_bin" >&2; exit 1; }
 # shellcheck disable=SC2086
 if nm $objects | grep -E " [UT] (g_|_dispatch_main_queue|_dispatch_get_main_queue)"; then
     echo "FAILED: FrameClockGLib built with the trait off holds GLib symbols" >&2
     exit 1
 fi
-swift build --product clock-demo 2>&1 | tail -n 3
+swift build "${root_flags[@]}" --product clock-demo 2>&1 | tail -n 3
 echo "ldd clock-demo:"
-ldd .build/debug/clock-demo | tee /tmp/glib-off-ldd.txt
+ldd "$root_bin/clock-demo" | tee /tmp/glib-off-ldd.txt
 if grep -E "$glib_libraries" /tmp/glib-off-ldd.txt; then
     echo "FAILED: clock-demo, built without the GLibMainLoop trait, links GLib" >&2
     exit 1

@@ -4,10 +4,12 @@
 # drm/drm_kms_helper/drm_shmem_helper and an out-of-tree vkms.ko, and runs the already built test
 # bundle with FRAMECLOCK_VKMS=1 (plus the non-root checks and the vblank-latency report).
 #
-# Usage: Tests/VKMS/run-vkms-tests.sh [--build-path DIR] [--cache DIR] [--timeout SECONDS]
-#                                      [--filter PATTERN] [--no-latency] [--no-install]
-#   --build-path DIR   SwiftPM build folder holding debug/FrameClockPackageTests.xctest (default .build,
-#                      or $FRAMECLOCK_BUILD_PATH). The script never builds Swift itself.
+# Usage: Tests/VKMS/run-vkms-tests.sh [--build-path DIR] [--configuration debug|release] [--cache DIR]
+#                                      [--timeout SECONDS] [--filter PATTERN] [--no-latency]
+#                                      [--no-install]
+#   --build-path DIR   SwiftPM build folder holding <configuration>/FrameClockPackageTests.xctest
+#                      (default .build, or $FRAMECLOCK_BUILD_PATH). The script never builds Swift itself.
+#   --configuration    which build of that folder: debug (the default) or release.
 #   --cache DIR        where vkms.ko, vmlinux and the initramfs are kept per kernel version
 #                      (default /var/cache/frameclock-vkms, or $FRAMECLOCK_VKMS_CACHE).
 # Exit status: the guest's (0 when every test passed). Prints "SKIPPED: <why>" and exits 0 where
@@ -17,6 +19,7 @@ set -euo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo_root=$(cd "$script_dir/../.." && pwd)
 build_path=${FRAMECLOCK_BUILD_PATH:-.build}
+configuration=debug
 cache_root=${FRAMECLOCK_VKMS_CACHE:-/var/cache/frameclock-vkms}
 timeout_seconds=${FRAMECLOCK_VKMS_TIMEOUT:-720}
 filter=${FRAMECLOCK_VKMS_FILTER:-VKMS|DRMSourceSelection}
@@ -27,12 +30,14 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --build-path) build_path=$2; shift 2 ;;
         --build-path=*) build_path=${1#*=}; shift ;;
+        --configuration) configuration=$2; shift 2 ;;
+        --configuration=*) configuration=${1#*=}; shift ;;
         --cache) cache_root=$2; shift 2 ;;
         --timeout) timeout_seconds=$2; shift 2 ;;
         --filter) filter=$2; shift 2 ;;
         --no-latency) run_latency=0; shift ;;
         --no-install) do_install=0; shift ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "run-vkms-tests: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -45,8 +50,12 @@ skip() { echo "SKIPPED: vkms integration tests: $*"; exit 0; }
 [ "$(uname -s)" = Linux ] || skip "not Linux"
 
 case "$build_path" in /*) ;; *) build_path="$repo_root/$build_path" ;; esac
-bundle="$build_path/debug/FrameClockPackageTests.xctest"
-[ -x "$bundle" ] || { echo "run-vkms-tests: no test bundle at $bundle (run swift build --build-tests first)" >&2; exit 2; }
+case "$configuration" in
+    debug | release) ;;
+    *) echo "run-vkms-tests: --configuration is debug or release, not '$configuration'" >&2; exit 2 ;;
+esac
+bundle="$build_path/$configuration/FrameClockPackageTests.xctest"
+[ -x "$bundle" ] || { echo "run-vkms-tests: no test bundle at $bundle (run swift build -c $configuration --build-tests first)" >&2; exit 2; }
 bundle=$(readlink -f "$bundle")
 
 # ---- packages -------------------------------------------------------------------------------
