@@ -89,7 +89,7 @@ swift package --scratch-path .build-docs --traits default,GLibMainLoop,EGLSurfac
     --warnings-as-errors
 
 step "unit tests under the thread sanitizer: virtual time, command lines, rendering, weston headless"
-bash Tests/run-sanitized-suite.sh --scratch-path .build-tsan
+bash Tests/run-sanitized-suite.sh --scratch-path .build-tsan --skip-build
 
 step "optimised build (testing enabled: the long runs reach internals)"
 swift build "${release[@]}" --build-tests

@@ -11,16 +11,28 @@
 # runs them in its optimised build. Their code paths (the Wayland
 # and X11 tick sources, the dispatch threads) still run here through WaylandTickSourceTests,
 # WaylandTests and the fault-injection suites.
-# Usage: Tests/run-sanitized-suite.sh [--scratch-path DIR]
+# Usage: Tests/run-sanitized-suite.sh [--scratch-path DIR] [--skip-build]
+#   --skip-build  the sanitized build in DIR is already made (Tests/run-all.sh makes it first): a
+#                 second `swift build --sanitize=thread` there recompiles most of the package, because
+#                 SwiftPM builds the plugins' host tools, unsanitized, into the same folder first.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-tsan
-if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
+build=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --scratch-path) scratch=${2:?--scratch-path needs a folder}; shift 2 ;;
+        --skip-build) build=0; shift ;;
+        *) echo "run-sanitized-suite.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
 stall_seconds=300
 # The tests left out (see above), as swift test's --skip pattern.
 real_time_figures=$(cat Tests/real-time-figures.pattern)
 
-swift build --build-tests --sanitize=thread --scratch-path "$scratch" || exit 1
+if [ "$build" = 1 ]; then
+    swift build --build-tests --sanitize=thread --scratch-path "$scratch" || exit 1
+fi
 
 # Runs the suite with its output in $1; 0 passed, 1 failed, 2 stopped making progress.
 run_once() {
