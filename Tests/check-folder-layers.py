@@ -3,7 +3,7 @@
 folders below it, never of one above. Run through Tests/check-folder-layers.sh; docs/architecture.md
 describes the layers.
 
-Usage: check-folder-layers.py [ROOT] [--graph]
+Usage: check-folder-layers.py [ROOT] [--graph]   (or Tests/check-folder-layers.sh [ROOT])
   ROOT     the module's folder (default: Sources/FrameClock beside this script's parent)
   --graph  print every folder-to-folder reference with the names, up or down, and exit 0
 
@@ -14,7 +14,9 @@ types their extensions extend) and then the module's top-level types. A name it 
 (a generic parameter, a nested type of a protocol, the standard library's) is no reference. Besides
 types, it checks the members an extension adds from above: a member that a folder's extension adds
 to a type of a lower folder, named in a folder below that extension (by a name no other declaration
-in the module has), is an upward reference as well.
+in the module has, and not a common standard-library name), is an upward reference as well.
+It also fails when a folder of the module is not in LAYERS, or a folder in LAYERS is missing, so that
+the list cannot go stale.
 """
 
 import collections
@@ -39,11 +41,14 @@ LAYERS = [
 IGNORED_FOLDERS = {"FrameClock.docc"}
 
 TYPE_KEYWORDS = {"struct", "class", "enum", "protocol", "actor", "extension"}
-# Members a conformance requires by these names are called through the protocol, not the extension.
-PROTOCOL_MEMBERS = {
+# Member names the check does not follow: a conformance's requirements (called through the protocol)
+# and the standard library's collection methods (a `.contains` is most often an array's).
+COMMON_MEMBERS = {
     "description", "debugDescription", "hash", "makeIterator", "next", "makeAsyncIterator",
     "encode", "init", "deinit", "subscript", "callAsFunction", "enqueue", "asUnownedSerialExecutor",
     "isSameExclusiveExecutionContext", "checkIsolated", "id", "body", "count", "isEmpty",
+    "contains", "map", "compactMap", "filter", "first", "last", "min", "max", "append", "insert",
+    "remove", "removeAll", "reduce", "sorted", "joined", "split", "index", "starts", "reserveCapacity",
 }
 
 
@@ -73,13 +78,9 @@ def strip(text):
                 out.append("\n" * text.count("\n", i, j) or " ")
                 i = j
                 continue
-            m = re.compile(r'(#*)("""|")').match(text, i)
-            if m and (m.group(1) == "" or True):
+            m = STRING_START.match(text, i)
+            if m:
                 hashes, quote = m.group(1), m.group(2)
-                if hashes and not text.startswith('"', i + len(hashes)):
-                    out.append(c)
-                    i += 1
-                    continue
                 stack.append(("string", quote, hashes))
                 out.append('""')
                 i = m.end()
@@ -115,6 +116,7 @@ def strip(text):
     return "".join(out)
 
 
+STRING_START = re.compile(r'(#*)("""|")')
 TOKEN = re.compile(r"`?([A-Za-z_][A-Za-z0-9_]*)`?|(\S)")
 
 
@@ -365,7 +367,7 @@ def main(argv):
     # Members an extension in a higher folder adds to a type of a lower one, named below it.
     added = {}
     for name, declarations in module.members.items():
-        if len(declarations) != 1 or name in PROTOCOL_MEMBERS:
+        if len(declarations) != 1 or name in COMMON_MEMBERS:
             continue
         folder, extended, where, at = declarations[0]
         if extended is None:
