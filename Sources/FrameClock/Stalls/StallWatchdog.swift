@@ -12,7 +12,7 @@ final class StallWatchdog: Sendable {
     static let shared = StallWatchdog()
 
     private struct Watched {
-        weak var driver: FrameDriver?
+        weak var driver: (any StallWatched)?
         let alarm: StallAlarm
     }
 
@@ -27,7 +27,7 @@ final class StallWatchdog: Sendable {
     private let changes = try? EventDescriptor.create()
 
     /// Watches `driver` (or stops watching it).
-    func watch(_ driver: FrameDriver, _ watching: Bool) {
+    func watch(_ driver: any StallWatched, _ watching: Bool) {
         driver.stallAlarm.isWatched.store(watching, ordering: .relaxed)
         let start = state.withLock { state -> Bool in
             if watching {

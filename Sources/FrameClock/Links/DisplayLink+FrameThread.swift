@@ -55,6 +55,21 @@ extension DisplayLink {
         }
     }
 
+    /// Plans the frame of `tick` (at the driver's clock) and delivers one that starts now, inside the
+    /// driver's activity, so that a stall in the callback is this link's.
+    func receive(_ tick: Tick, from driver: FrameDriver) -> LinkTickResult {
+        switch plan(tick, now: driver.now()) {
+        case .none(let wanted):
+            return .wants(wanted)
+        case .deliverNow(let delivery):
+            driver.beginActivity(link: identity, at: delivery.started)
+            defer { driver.endActivity() }
+            return .wants(deliver(delivery, clock: driver.now))
+        case .deliverAt(let start, let sequence):
+            return .startsAt(start, sequence: sequence)
+        }
+    }
+
     /// Delivers frame `sequence`, planned for a render deadline, now that its start has come (unless
     /// the link was paused or invalidated meanwhile, which abandoned it); the next tick the link wants
     /// afterwards.
@@ -259,3 +274,6 @@ extension LinkState {
             pacedBySource: plan.pacedBySource)
     }
 }
+
+/// The driver drives a link through ``DrivenLink``, which Driving/ declares below Links/.
+extension DisplayLink: DrivenLink {}

@@ -16,15 +16,3 @@ public struct WaylandToolkitSurface: @unchecked Sendable, Hashable {
         self.surface = surface
     }
 }
-
-extension DisplayLink.Source {
-    /// The frame callbacks of a toolkit's `wl_surface` on its `wl_display` (from an `OpaquePointer`,
-    /// pass `UnsafeMutableRawPointer(pointer)`). The toolkit commits the surface in each frame's
-    /// callback; the link has asked for that commit's frame callback and presentation feedback
-    /// before the callback runs. See ``wayland(_:)`` for the grid, the targets and the fallback.
-    public static func wayland(display: UnsafeMutableRawPointer, surface: UnsafeMutableRawPointer)
-        -> DisplayLink.Source
-    {
-        .waylandToolkit(WaylandToolkitSurface(display: display, surface: surface))
-    }
-}

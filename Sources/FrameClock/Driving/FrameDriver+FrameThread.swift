@@ -16,7 +16,7 @@ extension FrameDriver {
             try FrameThread.start { [self] in self.runThread(driving) }
         } catch {
             shared.withLock { $0.lifecycle = .waiting }
-            throw error
+            throw .system(error)
         }
     }
 

@@ -59,20 +59,14 @@ extension FrameDriver {
         var earliest: Int64? = nil
         var queued = false
         for link in links {
-            var wanted: Int64?
-            switch link.plan(tick, now: now()) {
-            case .none(let next):
-                wanted = next
-            case .deliverNow(let delivery):
-                beginActivity(link: link.identity, at: delivery.started)
-                wanted = link.deliver(delivery, clock: now)
-                endActivity()
-            case .deliverAt(let start, let sequence):
+            switch link.receive(tick, from: self) {
+            case .wants(let wanted):
+                if let wanted { earliest = min(earliest ?? wanted, wanted) }
+            case .startsAt(let start, let sequence):
                 loop.queue.insert(.linkStart(link, sequence: sequence), due: start)
                 loop.startsPending += 1
                 queued = true
             }
-            if let wanted { earliest = min(earliest ?? wanted, wanted) }
         }
         if !queued { source?.dispatchEnded() }
         return earliest

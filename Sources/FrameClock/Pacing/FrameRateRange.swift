@@ -71,3 +71,11 @@ public struct FrameRateRange: Hashable, Sendable, CustomStringConvertible {
         return "\(minimum)...\(maximum == 0 ? "native" : "\(maximum)") fps, \(preferredText)"
     }
 }
+
+extension FrameRateRange {
+    /// Whether `rate` lies in the range (a maximum of 0 is unbounded).
+    func contains(_ rate: Double) -> Bool {
+        let upper = maximum == 0 ? Double.infinity : maximum
+        return rate >= minimum * (1 - 1e-9) && rate <= upper * (1 + 1e-9)
+    }
+}

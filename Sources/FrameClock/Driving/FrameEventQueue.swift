@@ -2,7 +2,7 @@
 enum FrameEvent {
     /// Start the callback of frame `sequence`, planned by `link` for a render deadline (a frame
     /// abandoned meanwhile, the link paused, is not started).
-    case linkStart(DisplayLink, sequence: Int64)
+    case linkStart(any DrivenLink, sequence: Int64)
 }
 
 /// The frame thread's timed events, earliest first and, at one instant, first in first out.

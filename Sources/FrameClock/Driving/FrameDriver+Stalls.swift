@@ -37,7 +37,7 @@ extension FrameDriver {
 
     /// Reports the running activity that started at `since` as a stall, with the frame thread's
     /// stack, unless the thread came back while the stack was taken.
-    private func reportStall(since: Int64, now: Int64, links: [DisplayLink]) {
+    private func reportStall(since: Int64, now: Int64, links: [any DrivenLink]) {
         let thread = SampledThread(
             pthread: dispatcher.load(ordering: .acquiring),
             threadID: dispatcherThreadID.load(ordering: .acquiring))
@@ -57,7 +57,7 @@ extension FrameDriver {
     }
 
     /// The shortest stall threshold of the links.
-    func stallThreshold(links: [DisplayLink]) -> Int64 {
+    func stallThreshold(links: [any DrivenLink]) -> Int64 {
         let period = shared.withLock { $0.info.period }
         return links.map { $0.stallThresholdNanoseconds(period: period) }.min()
             ?? max(4 * Int64(period.nanoseconds), 250_000_000)
@@ -123,7 +123,7 @@ extension FrameDriver {
 
     /// Sends a stall report to every link on the driver and logs it.
     private func report(
-        stallOf since: Int64, links: [DisplayLink], phase: FrameStall.Phase, duration: Int64,
+        stallOf since: Int64, links: [any DrivenLink], phase: FrameStall.Phase, duration: Int64,
         stack: StackSample
     ) {
         let identity = activity.link.load(ordering: .relaxed)
@@ -143,3 +143,6 @@ extension FrameDriver {
         for link in links { link.report(stall) }
     }
 }
+
+/// The watchdog watches a driver through ``StallWatched``, which Stalls/ declares below Driving/.
+extension FrameDriver: StallWatched {}

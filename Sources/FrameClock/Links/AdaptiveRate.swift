@@ -143,11 +143,3 @@ struct AdaptiveRate: Sendable {
         lastMoveWasUp = false
     }
 }
-
-extension FrameRateRange {
-    /// Whether `rate` lies in the range (a maximum of 0 is unbounded).
-    func contains(_ rate: Double) -> Bool {
-        let upper = maximum == 0 ? Double.infinity : maximum
-        return rate >= minimum * (1 - 1e-9) && rate <= upper * (1 + 1e-9)
-    }
-}

@@ -82,7 +82,7 @@ extension FrameDriver {
         }
         guard ran > 0 || deferred else { return }
         let time = start - batchStart
-        let links = shared.withLock { state -> [DisplayLink] in
+        let links = shared.withLock { state -> [any DrivenLink] in
             state.jobs.record(ran: ran, deferred: deferred, nanoseconds: time)
             return state.links
         }

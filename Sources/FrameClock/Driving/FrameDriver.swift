@@ -57,7 +57,7 @@ final class FrameDriver: Sendable {
     }
 
     struct Shared {
-        var links: [DisplayLink] = []
+        var links: [any DrivenLink] = []
         var info: FrameSourceInfo
         var threadReport: FrameThreadReport?
         var lifecycle = Lifecycle.waiting
@@ -178,7 +178,7 @@ final class FrameDriver: Sendable {
     /// Adds a link; false when the driver's thread is ending or has ended (the link then needs a
     /// driver of its own).
     @discardableResult
-    func attach(_ link: DisplayLink) -> Bool {
+    func attach(_ link: any DrivenLink) -> Bool {
         let attached = shared.withLock { state -> Bool in
             if state.joinsReserved > 0 { state.joinsReserved -= 1 }
             guard state.lifecycle == .waiting || state.lifecycle == .running else { return false }
@@ -204,7 +204,7 @@ final class FrameDriver: Sendable {
     }
 
     /// Removes a link; a threaded driver whose last link left stops its thread.
-    func detach(_ link: DisplayLink) {
+    func detach(_ link: any DrivenLink) {
         let ending = endThread { state in
             state.links.removeAll { $0 === link }
             linksChanged.store(true, ordering: .releasing)

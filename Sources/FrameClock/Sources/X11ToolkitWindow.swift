@@ -17,15 +17,3 @@ public struct X11ToolkitWindow: Hashable, Sendable {
         self.window = window
     }
 }
-
-extension DisplayLink.Source {
-    /// The refresh of a toolkit's X11 window, adopted by its XID on `display` (`$DISPLAY` when nil):
-    /// ticks come from the Present extension (NotifyMSC for each wanted MSC, its completion's UST as
-    /// the timestamp), MSC gaps are skipped refreshes, and the grid's interval is measured from the
-    /// USTs. The window must be mapped. When it is unmapped or destroyed, or the X server goes away,
-    /// the link goes on with a timer on the last grid; ``DisplayLink/sourceInfo`` says why. (Only with
-    /// the `X11Backend` package trait; without it the link cannot be made.)
-    public static func x11(display: String?, window: UInt32) -> DisplayLink.Source {
-        .x11Toolkit(X11ToolkitWindow(display: display, window: window))
-    }
-}
