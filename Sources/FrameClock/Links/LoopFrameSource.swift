@@ -32,8 +32,8 @@ public final class LoopFrameSource: Sendable {
     struct State: Sendable {
         /// What the last turn said to wait for; nil before the first dispatch.
         var deadline: RunLoopDeadline?
-        /// A dispatch is under way (a callback dispatching again only returns).
-        var isDispatching = false
+        /// Held while a dispatch is under way (a callback dispatching again only returns).
+        var turn = TurnRight()
         var isClosed = false
         /// The presentation grid of a followed frame clock (nil: the source's own timer ticks).
         var following: PresentationGrid?
@@ -156,8 +156,7 @@ public final class LoopFrameSource: Sendable {
     func claimTurn() throws(DisplayLinkError) -> RunLoopDeadline?? {
         guard SampledThread.current.threadID == loopThread.threadID else { throw .notOnLoopThread }
         let (deadline, proceed, closed) = state.withLock { state in
-            let proceed = !state.isDispatching && !state.isClosed
-            if proceed { state.isDispatching = true }
+            let proceed = !state.isClosed && state.turn.claim()
             return (state.deadline, proceed, state.isClosed)
         }
         // A closed source's descriptor must not stay readable (a link changing after the close
@@ -184,7 +183,7 @@ public final class LoopFrameSource: Sendable {
         let next = driver.turn(after: wake(grid, driver.now()), wanted: deadline?.tick, grid: grid)
         let (closedMeanwhile, following) = state.withLock { state in
             state.deadline = next
-            state.isDispatching = false
+            state.turn.giveBack()
             return (state.isClosed, state.following != nil)
         }
         guard !closedMeanwhile else { return }

@@ -16,7 +16,7 @@ import Logging
 public final class ManualFrameSource: Sendable {
     private struct Clock: Sendable {
         var now: Int64
-        var isDispatching = false
+        var turn = TurnRight()
         /// Whether the dispatching thread was marked as one before it took the right.
         var threadWasMarked = false
     }
@@ -59,7 +59,7 @@ public final class ManualFrameSource: Sendable {
         let (now, dispatching) = clock.withLock { state -> (Int64, Bool) in
             state.now =
                 state.now.addingReportingOverflow(nanoseconds).overflow ? .max : state.now + nanoseconds
-            return (state.now, state.isDispatching)
+            return (state.now, state.turn.isHeld)
         }
         // Time spent inside a callback or a job: a stall, in virtual time, once it passes the threshold.
         if dispatching { driver.virtualTimeMoved(to: now) }
@@ -179,11 +179,7 @@ public final class ManualFrameSource: Sendable {
     /// Takes the right to dispatch: false when a dispatch is under way (a callback advancing the
     /// source, or another thread advancing it), in which case the caller only moves the clock.
     func beginDispatching() -> Bool {
-        let began = clock.withLock { state in
-            guard !state.isDispatching else { return false }
-            state.isDispatching = true
-            return true
-        }
+        let began = clock.withLock { $0.turn.claim() }
         if began {
             let wasMarked = DispatchingThread.isCurrent
             DispatchingThread.mark(true)
@@ -197,7 +193,7 @@ public final class ManualFrameSource: Sendable {
     func endDispatching() {
         driver.markDispatcher(false)
         let wasMarked = clock.withLock { state in
-            state.isDispatching = false
+            state.turn.giveBack()
             return state.threadWasMarked
         }
         DispatchingThread.mark(wasMarked)
