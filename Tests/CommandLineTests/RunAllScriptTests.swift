@@ -32,7 +32,9 @@ struct RunAllScriptTests {
         }
     }
 
-    @Test("the parse: steps by literal name and through a for loop's words; the header's lines joined")
+    @Test(
+        "the parse: steps by literal name, beside ones and through a for loop's words; the header's lines joined"
+    )
     func parsesAScript() {
         let script = RunAllScript(
             """
@@ -42,6 +44,7 @@ struct RunAllScriptTests {
             #   a/b.sh.
             set -e
             step "one"
+            beside "in the background" a_function
             step "the second step"  # a comment
             for extra in a/b.sh c/d.sh; do
                 if [ -f "$extra" ]; then
@@ -49,14 +52,15 @@ struct RunAllScriptTests {
                 fi
             done
             """)
-        #expect(script.stepNames == ["one", "the second step", "a/b.sh", "c/d.sh"])
+        #expect(script.stepNames == ["one", "in the background", "the second step", "a/b.sh", "c/d.sh"])
         #expect(script.header == "Steps: one, the second step, and a/b.sh.")
     }
 }
 
 /// A bash script read for its `step "name"` calls and its header comment.
 struct RunAllScript {
-    /// The names of the steps, in the order they run: a literal name as written; a name that is a
+    /// The names of the steps (`step "name"`, and `beside "name" command` for one run in the
+    /// background), in the order they start: a literal name as written; a name that is a
     /// variable (`step "$extra"`) expands to the words of the `for extra in ...; do` loop around it.
     let stepNames: [String]
     /// The comment after the first line (the shebang), up to the first line that is not a comment:
@@ -86,8 +90,8 @@ struct RunAllScript {
                 loopWords[String(variable)] = words
                 continue
             }
-            guard line.hasPrefix("step \"") else { continue }
-            let quoted = line.dropFirst("step \"".count)
+            guard let call = ["step \"", "beside \""].first(where: { line.hasPrefix($0) }) else { continue }
+            let quoted = line.dropFirst(call.count)
             guard let close = quoted.firstIndex(of: "\"") else { continue }
             let name = String(quoted[..<close])
             if name.hasPrefix("$") {
