@@ -105,4 +105,42 @@ struct FrameScheduleTests {
         #expect(seenInCallbacks.withLock { $0.count } == 2)
         #expect(look() == nil)
     }
+
+    @Test(
+        "a refused tick waits for the next grid point; a planned frame with no consumer at its start is abandoned"
+    )
+    func refusedTickAndPlanWithoutConsumer() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        func schedule() -> String { Self.describe(link.state.withLock { $0.pacer.schedule }) }
+        try link.start { _ in }
+        // Frame 1 starts 12 ms late; tick 2, on time, would start 4.7 ms after it (half an interval
+        // is 8.3 ms): refused, waiting → waiting on the grid point after it.
+        source.wake(at: source.timestamp(ofTick: 1) + .milliseconds(12))
+        #expect(schedule() == "waiting 2")
+        source.wake(at: source.timestamp(ofTick: 2))
+        #expect(schedule() == "waiting 3")
+        #expect(link.statistics.droppedTicks == 1)
+
+        // A caller-thread consumer leaves with frame 2 planned: it is abandoned at its start.
+        let other = try ManualFrameSource(framesPerSecond: 60)
+        let planning = try DisplayLink(source: .manual(other))
+        planning.dispatch = .renderDeadline
+        func plan() -> FramePlan? {
+            guard case .planned(let plan) = planning.state.withLock({ $0.pacer.schedule }) else { return nil }
+            return plan
+        }
+        var frames = 0
+        try other.advance(to: other.timestamp(ofTick: 2) + .milliseconds(1), driving: planning) { _ in
+            frames += 1
+            other.elapse(.milliseconds(2))
+        }
+        let planned = try #require(plan())
+        #expect(planned.sequence == 2)
+        #expect(!planning.state.withLock { $0.isActive })
+        other.advance(to: MonotonicInstant(nanoseconds: planned.start))
+        #expect(frames == 1)
+        #expect(Self.describe(planning.state.withLock { $0.pacer.schedule }) == "unaligned")
+        #expect(planning.state.withLock { $0.pacer.last?.sequence } == 1)
+    }
 }
