@@ -16,11 +16,14 @@ struct PacerTests {
         Tick(sequence: sequence, timestamp: timestamp ?? grid.timestamp(of: sequence), wokeAt: 0, grid: grid)
     }
 
-    /// The pacer's decision for `tick` handled `lateBy` nanoseconds after its timestamp.
+    /// The pacer's decision for `tick` handled `lateBy` nanoseconds after its timestamp; a frame's
+    /// callback returns at once, before the next tick (a frame in flight decides nothing).
     func decide(
         _ pacer: inout FramePacer, _ tick: Tick, halfFrame: Int64, lateBy: Int64 = 0
     ) -> FramePacer.Decision {
-        pacer.decide(tick, halfFrame: halfFrame, now: tick.timestamp + lateBy)
+        let decision = pacer.decide(tick, halfFrame: halfFrame, now: tick.timestamp + lateBy)
+        if case .deliver = decision { pacer.callbackReturned(firstEligibleSequence: tick.sequence + 1) }
+        return decision
     }
 
     @Test func aTickLessThanHalfAnIntervalAfterThePreviousIsDropped() {

@@ -29,11 +29,11 @@ extension DisplayLink {
     }
 
     /// The next tick the link wants, aligning it to the grid point after `currentSequence` if it has
-    /// just started or resumed; nil when it wants none (inactive, or a frame planned and not yet
-    /// delivered).
+    /// just started or resumed; nil when it wants none (inactive, or a frame in flight: see
+    /// ``FrameSchedule``).
     func nextWantedSequence(currentSequence: Int64) -> Int64? {
         state.withLock { state in
-            guard state.isActive, state.planned == nil else { return nil }
+            guard state.isActive else { return nil }
             return state.pacer.nextWanted(currentSequence: currentSequence)
         }
     }
@@ -42,12 +42,12 @@ extension DisplayLink {
     /// once (taken out of the lock, marked in flight), or a frame to start later.
     func plan(_ tick: Tick, now: Int64) -> PlanResult {
         state.withLock { state -> PlanResult in
-            guard state.isActive, state.planned == nil else { return .none(wanted: nil) }
+            guard state.isActive, state.pacer.schedule.awaitsTick else { return .none(wanted: nil) }
             guard let plan = state.plan(tick, now: now, committing: true) else {
                 return .none(wanted: state.pacer.nextWanted)
             }
             if plan.start > now {
-                state.planned = plan
+                state.pacer.plan(plan)
                 return .deliverAt(start: plan.start, sequence: plan.sequence)
             }
             deliveryStarting.store(true, ordering: .relaxed)
@@ -76,13 +76,16 @@ extension DisplayLink {
     func deliverPlannedFrame(sequence: Int64, clock: () -> Int64) -> Int64? {
         let now = clock()
         let delivery = state.withLock { state -> Delivery? in
-            guard let plan = state.planned, plan.sequence == sequence else { return nil }
-            state.planned = nil
-            guard state.isActive else {
-                // Never delivered: the next frame is paced from the one before it.
-                state.pacer.abandon(restoring: plan.pacerBefore)
+            // A frame abandoned meanwhile (paused, rate changed, invalidated) is not this one.
+            guard case .planned(let plan) = state.pacer.schedule, plan.sequence == sequence else {
                 return nil
             }
+            guard state.isActive else {
+                // Never delivered: the next frame is paced from the one before it.
+                state.pacer.abandonPlannedFrame()
+                return nil
+            }
+            _ = state.pacer.startPlannedFrame()
             deliveryStarting.store(true, ordering: .relaxed)
             return state.beginDelivery(of: plan, at: now)
         }
@@ -169,7 +172,7 @@ extension DisplayLink {
     /// code and data in the caches.
     func rehearse(_ tick: Tick, now: Int64) {
         state.withLock { state in
-            guard state.isActive, state.planned == nil,
+            guard state.isActive, state.pacer.schedule.awaitsTick,
                 let plan = state.plan(tick, now: now, committing: false)
             else { return }
             withExtendedLifetime((plan.frame(startedAt: now), state.callback, state.streams)) {}
@@ -233,7 +236,7 @@ extension LinkState {
                 animation: animation, skipped: skipped, start: start, predicted: predicted,
                 duration: timing.duration, durationNanoseconds: timing.nanoseconds,
                 refreshNanoseconds: timing.refreshNanoseconds, output: tick.output,
-                pacedBySource: tick.pacedBySource, pacerBefore: before)
+                pacedBySource: tick.pacedBySource, pacerBefore: before.memory)
         }
     }
 

@@ -333,7 +333,8 @@ public final class DisplayLink: Sendable {
             guard state.lifecycle != .invalidated else { return nil }
             state.lifecycle = .invalidated
             state.callback = nil
-            state.planned = nil
+            // A planned frame is dropped: its queued start finds nothing to deliver.
+            state.pacer.dropPlannedFrame()
             let ended = (
                 state.streams.map(\.continuation), state.sourceWatchers.map(\.continuation),
                 state.stallWatchers.map(\.continuation), state.rateWatchers.map(\.continuation)

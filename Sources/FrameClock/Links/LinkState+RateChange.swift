@@ -18,8 +18,6 @@ extension LinkState {
     /// Gives up a frame planned for a render deadline and not yet started: the pacing goes back to
     /// where it was before the frame was decided, so the frame takes no skips or target with it.
     mutating func abandonPlannedFrame() {
-        guard let plan = planned else { return }
-        pacer.abandon(restoring: plan.pacerBefore)
-        planned = nil
+        pacer.abandonPlannedFrame()
     }
 }

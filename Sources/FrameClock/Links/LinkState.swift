@@ -34,49 +34,6 @@ struct FrameTiming: Sendable {
     }
 }
 
-/// A frame the pacing rules made of a tick, planned under the link's lock: everything its delivery
-/// needs but the moment it starts.
-struct FramePlan: Sendable {
-    /// The grid of the tick it was made of (the first tick eligible after the callback lies on it).
-    var grid: TickGrid
-    var sequence: Int64
-    var timestamp: Int64
-    var target: Int64
-    var deadline: Int64
-    /// The time animations sample (the target, unless the animation-time policy slips it).
-    var animation: Int64
-    var skipped: Int
-    /// When the callback is to start: the tick's grid point, or the render deadline's start.
-    var start: Int64
-    /// The callback duration predicted for a render deadline (zero after the vblank).
-    var predicted: Int64
-    /// The frame interval (the source's times the divisor), and in whole nanoseconds.
-    var duration: Duration
-    var durationNanoseconds: Int64
-    /// The source's interval, in whole nanoseconds.
-    var refreshNanoseconds: Int64
-    /// The output the frame will be shown on, when known.
-    var output: FrameSourceOutput?
-    /// Whether the source's clock paces the frames (``Tick/pacedBySource``).
-    var pacedBySource = false
-    /// The pacer before this frame was decided: a frame abandoned before its start (the link paused)
-    /// takes nothing of the pacing with it.
-    var pacerBefore = FramePacer()
-
-    /// The frame, its lateness measured from the planned start to `started`.
-    func frame(startedAt started: Int64) -> Frame {
-        Frame(
-            timestamp: MonotonicInstant(nanoseconds: timestamp),
-            targetTimestamp: MonotonicInstant(nanoseconds: target),
-            duration: duration,
-            sequence: UInt64(bitPattern: sequence),
-            skippedFrames: skipped,
-            lateness: Duration(nanoseconds: started - start),
-            deadline: MonotonicInstant(nanoseconds: deadline),
-            animationTimestamp: MonotonicInstant(nanoseconds: animation))
-    }
-}
-
 /// A frame on its way out of the lock: built once, handed to every consumer.
 struct FrameDelivery: Sendable {
     /// The frame every consumer gets (a ``DisplayLink/frames`` consumer with its own count of
@@ -122,8 +79,6 @@ struct LinkState: Sendable {
     /// The jank figures of the frames the timeline no longer holds.
     var jank = JankCounter()
     var animationClock = AnimationClock()
-    /// A frame planned for a render deadline, waiting in the run loop for its start.
-    var planned: FramePlan?
     /// The frame thread's executor, once asked for: held here while the link lives.
     var executor: FrameExecutor?
 

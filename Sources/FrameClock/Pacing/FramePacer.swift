@@ -40,24 +40,60 @@ struct FramePacer: Sendable {
         var target: Int64 { sequence + divisor }
     }
 
+    /// What the rules remember of the frames so far (all but the schedule): a frame given up before
+    /// its start restores the memory from before its decision (``FramePlan/pacerBefore``).
+    struct Memory: Sendable {
+        /// Ticks per frame: the source's rate divided by the link's.
+        var divisor: Int64 = 1
+        /// The last frame delivered.
+        var last: LastFrame?
+        /// When the last frame's callback started (or is planned to), on the source's clock.
+        var lastStart: Int64?
+        /// Grid points missed at earlier divisors since the last frame.
+        var carriedSkips = 0
+        /// The first tick from which grid points of `divisor` count as missed; nil until an alignment
+        /// (start, resume) has chosen the first frame wanted.
+        var countFrom: Int64?
+        /// The divisor before a change not yet seen by the frame thread.
+        var changedFrom: Int64?
+    }
+
+    /// The rules' memory of the frames so far.
+    private(set) var memory = Memory()
+    /// Where the link's next frame is: the one stored truth of the grid point waited for and of a
+    /// frame in flight (see ``FrameSchedule``).
+    private(set) var schedule = FrameSchedule.unaligned
+
     /// Ticks per frame: the source's rate divided by the link's.
-    private(set) var divisor: Int64 = 1
+    var divisor: Int64 { memory.divisor }
     /// The next grid point this link wants; nil until aligned (at start, after a resume or a rate
-    /// change).
-    private(set) var nextWanted: Int64?
+    /// change) and while a frame is in flight.
+    var nextWanted: Int64? { schedule.wanted }
     /// The last frame delivered.
-    private(set) var last: LastFrame?
+    private(set) var last: LastFrame? {
+        get { memory.last }
+        set { memory.last = newValue }
+    }
     /// When the last frame's callback started (or is planned to), on the source's clock.
-    private(set) var lastStart: Int64?
-    /// Grid points missed at earlier divisors since the last frame.
-    private var carriedSkips = 0
-    /// The first tick from which grid points of `divisor` count as missed; nil until an alignment
-    /// (start, resume) has chosen the first frame wanted.
-    private var countFrom: Int64?
-    /// The divisor before a change not yet seen by the frame thread.
-    private var changedFrom: Int64?
-    /// Whether the last frame's callback has not returned yet.
-    private var callbackRunning = false
+    private(set) var lastStart: Int64? {
+        get { memory.lastStart }
+        set { memory.lastStart = newValue }
+    }
+    /// ``Memory/carriedSkips``, read and written in place.
+    private var carriedSkips: Int {
+        get { memory.carriedSkips }
+        set { memory.carriedSkips = newValue }
+    }
+    /// ``Memory/countFrom``, read and written in place.
+    private var countFrom: Int64? {
+        get { memory.countFrom }
+        set { memory.countFrom = newValue }
+    }
+    /// ``Memory/changedFrom``, read and written in place.
+    private var changedFrom: Int64? {
+        get { memory.changedFrom }
+        set { memory.changedFrom = newValue }
+    }
 
     /// Changes the divisor (a range, the adaptive rate, a source's rate): it takes effect from the
     /// first tick after the frame thread sees it (P6), and the next frame is aligned again.
@@ -65,15 +101,15 @@ struct FramePacer: Sendable {
         let newValue = max(1, newValue)
         guard newValue != divisor else { return }
         if changedFrom == nil { changedFrom = divisor }
-        divisor = newValue
-        nextWanted = nil
+        memory.divisor = newValue
+        schedule.forget()
     }
 
     /// Forgets where the link was: the next frame is the first grid point after the moment the
     /// frame thread next looks, never before the last frame's target, with no skips counted for the
     /// time before it (start, resume).
     mutating func realign() {
-        nextWanted = nil
+        schedule.forget()
         countFrom = nil
         carriedSkips = 0
         changedFrom = nil
@@ -85,19 +121,19 @@ struct FramePacer: Sendable {
     /// start still keeps the first new frame half an interval away from it.
     mutating func rebase(divisor newValue: Int64) {
         realign()
-        divisor = max(1, newValue)
+        memory.divisor = max(1, newValue)
         last = nil
-        callbackRunning = false
     }
 
     /// The next grid point wanted, aligning first if needed: the first one at or after the tick after
-    /// `current` (the tick in progress when the frame thread looks) and the last frame's target.
-    mutating func nextWanted(currentSequence current: Int64) -> Int64 {
-        if let nextWanted { return nextWanted }
+    /// `current` (the tick in progress when the frame thread looks) and the last frame's target; nil
+    /// while a frame is in flight (planned, or in its callback).
+    mutating func nextWanted(currentSequence current: Int64) -> Int64? {
+        guard case .unaligned = schedule else { return schedule.wanted }
         let from = current + 1
         seeChange(from: from)
         let wanted = firstGridPoint(atOrAfter: max(from, last?.target ?? from))
-        nextWanted = wanted
+        schedule.wait(for: wanted)
         // Aligned: skips count from the first frame wanted, not for the time before it (P7).
         if countFrom == nil { countFrom = wanted }
         return wanted
@@ -106,13 +142,15 @@ struct FramePacer: Sendable {
     /// Decides what a tick that the frame thread handles at `now` means for this link. With
     /// `checkingStart`, the callback is taken to start at `now` and held half an interval from the
     /// previous start here; without, the caller checks the start it plans (see
-    /// ``planStart(_:halfFrame:previous:tick:)``).
+    /// ``planStart(_:halfFrame:previous:tick:)``). A link with a frame in flight decides nothing
+    /// (`.notYet`).
     mutating func decide(_ tick: Tick, halfFrame: Int64, now: Int64, checkingStart: Bool = true) -> Decision {
+        guard schedule.awaitsTick else { return .notYet }
         if tick.pacedBySource {
             // The followed clock is the time: a link aligned on real time, ahead of a clock that is
             // behind it, still takes the clock's next tick.
             let next = firstGridPoint(atOrAfter: (last?.sequence ?? (tick.sequence - 1)) + 1)
-            nextWanted = min(nextWanted ?? next, next)
+            schedule.wait(for: min(nextWanted ?? next, next))
         }
         guard let wanted = nextWanted, tick.sequence >= wanted else { return .notYet }
         let sequence = roundDown(tick.sequence)
@@ -134,8 +172,7 @@ struct FramePacer: Sendable {
         lastStart = now
         carriedSkips = 0
         countFrom = sequence + divisor
-        nextWanted = sequence + divisor
-        callbackRunning = true
+        schedule.decide(sequence: sequence)
         return .deliver(sequence: sequence, timestamp: timestamp, skipped: Int(skipped))
     }
 
@@ -161,28 +198,48 @@ struct FramePacer: Sendable {
     /// that instant. A rate change made meanwhile takes effect from there; the next frame is the first
     /// grid point at or after both the last frame's target and `eligible`.
     mutating func callbackReturned(firstEligibleSequence eligible: Int64) {
-        callbackRunning = false
-        guard let last else { return }
+        guard let last else {
+            // A source with its own numbering came under the callback: align afresh.
+            schedule.callbackReturned(next: nil)
+            return
+        }
         seeChange(from: eligible)
-        nextWanted = firstGridPoint(atOrAfter: max(last.target, eligible))
+        schedule.callbackReturned(next: firstGridPoint(atOrAfter: max(last.target, eligible)))
     }
 
-    /// The frame decided last was abandoned before its callback started (the link paused, or its
-    /// rate changed while it waited for a render deadline): the pacing is `before`'s again (the last
-    /// frame, its start, the skips counted since it), and the link aligns afresh when it next looks.
-    /// Nothing but that decision changed the pacer since `before` (the caller's lock holds it so).
-    mutating func abandon(restoring before: FramePacer) {
-        self = before
-        callbackRunning = false
-        nextWanted = nil
+    /// The frame just decided starts at a render deadline, later than now: it waits in the run loop
+    /// (``FrameSchedule/plan(_:)``).
+    mutating func plan(_ plan: FramePlan) {
+        schedule.plan(plan)
+    }
+
+    /// The planned frame's start came: it is delivered now (``FrameSchedule/start()``); its plan,
+    /// nil when none is planned.
+    mutating func startPlannedFrame() -> FramePlan? {
+        schedule.start()
+    }
+
+    /// The planned frame is given up before its callback started (the link paused, or its rate
+    /// changed while it waited for a render deadline, or it had no consumer at its start): the
+    /// pacing is as before its decision again (the last frame, its start, the skips counted since
+    /// it), and the link aligns afresh when it next looks. Nothing but that decision changed the
+    /// pacer since (the caller's lock holds it so). Does nothing when no frame is planned.
+    mutating func abandonPlannedFrame() {
+        guard let plan = schedule.abandon() else { return }
+        memory = plan.pacerBefore
+    }
+
+    /// The planned frame is dropped for good (the link invalidated): the pacing is left as it is.
+    mutating func dropPlannedFrame() {
+        _ = schedule.abandon()
     }
 
     /// Whether a callback of this link is between its decision and its return.
-    var isCallbackRunning: Bool { callbackRunning }
+    var isCallbackRunning: Bool { schedule.hasFrameInFlight }
 
     /// A tick refused by the rules: the next grid point after it is wanted instead.
     private mutating func refuse(_ tick: Tick) -> Decision {
-        nextWanted = firstGridPoint(atOrAfter: tick.sequence + 1)
+        schedule.wait(for: firstGridPoint(atOrAfter: tick.sequence + 1))
         return .drop
     }
 
