@@ -280,8 +280,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/FrameClockBenchmarks",
-            swiftSettings: strict,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "MediaTimingBenchmarks",
@@ -291,8 +290,7 @@ let package = Package(
             ],
             path: "Benchmarks/MediaTimingBenchmarks",
             exclude: ["count-instructions.sh"],
-            swiftSettings: strict,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            swiftSettings: strict
         ),
 
         // Drawing per frame: Cairo and the terminal's half-block encoding at 100 × 40 cells.
@@ -305,8 +303,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RenderingBenchmarks",
-            swiftSettings: strict,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            swiftSettings: strict
         ),
 
         // MARK: Benchmarks
