@@ -157,9 +157,11 @@ struct FramePacer: Sendable {
         let timestamp = sequence == tick.sequence ? tick.timestamp : tick.grid.timestamp(of: sequence)
         // A timestamp that does not advance, or (at an unchanged rate) advances less than half an
         // interval, is no new refresh; across a rate change the previous target already keeps the
-        // frames apart (P2).
+        // frames apart (P2). A followed clock's tick is a frame however close to the last: its grid,
+        // learned from presentations, may have moved between the two.
         if let last,
-            timestamp <= last.timestamp || (last.divisor == divisor && timestamp - last.timestamp < halfFrame)
+            timestamp <= last.timestamp
+                || (last.divisor == divisor && !tick.pacedBySource && timestamp - last.timestamp < halfFrame)
         {
             return refuse(tick)
         }
