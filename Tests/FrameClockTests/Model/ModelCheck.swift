@@ -1,4 +1,5 @@
 @testable import FrameClock
+@testable import PacingReference
 
 /// Compares a played script, frame by frame, with ``PacingModel`` and ``JankModel``.
 struct ModelCheck {

@@ -1,4 +1,5 @@
 @testable import FrameClock
+@testable import PacingReference
 
 /// A script played on real links on one manual source, in virtual time, with everything the model
 /// needs recorded beside each frame of the first link.
