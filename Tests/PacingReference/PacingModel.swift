@@ -68,6 +68,13 @@ enum PacingModel {
         /// F3: the first frame after a return counts as skipped only the display's grid points it could
         /// have had: none for the switch itself.
         case returnSkips = "F3 return skips"
+        /// R1: a link started on a source after another was invalidated starts as at a start (P7), with
+        /// its own sequences, skips and figures.
+        case restart = "R1 restart"
+        /// R2: a link invalidated or started beside a link leaves that link's frames alone: no frame
+        /// twice, no burst, skips as before.
+        case neighbours = "R2 undisturbed neighbours"
+
     }
 
     /// The rules only the failover scripts on the virtual kernel reach (FaultInjectionTests); the
