@@ -15,12 +15,12 @@ struct FailoverModelRegressionTests {
 
     @Test("a return whose first display refresh is too close to the last timer frame counts no skip (F3)")
     func returnCloseToTheLastTimerFrame() throws {
-        // Seed 13: at 20 fps the display's first grid point after the return came 16.7 ms after the
+        // Seed 13 (its darkness since made long enough to be noticed): at 20 fps the display's first grid point after the return came 16.7 ms after the
         // last timer callback started, under half the 50 ms interval; it was refused (P4) and counted
         // as skipped, though the timer's last frame had covered it.
         let script = FailoverScript(
             preferredRate: 20, recoveryInterval: 100, counterMove: -85,
-            costs: [.init(frames: 24, cost: 0)], faults: [.crtcOff(at: 546_292, dark: 38131)], frames: 18)
+            costs: [.init(frames: 24, cost: 0)], faults: [.crtcOff(at: 546_292, dark: 70_000)], frames: 18)
         let run = try FailoverRun(script)
         let first = try #require(try framesAfterReturn(run).first)
         #expect(first.kind == .drm)

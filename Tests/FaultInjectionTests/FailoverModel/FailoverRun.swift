@@ -135,7 +135,9 @@ final class FailoverRun: @unchecked Sendable {
             case .crtcOff(let at, let dark):
                 let off = origin + Int64(at) * 1000
                 kernel.schedule(.crtcOff, at: off)
-                if moved == nil, script.counterMove != 0 {
+                // Only after a darkness that fails the source over: the model's numbering changes at
+                // a return, and a counter that jumps under a running source is another story.
+                if moved == nil, script.counterMove != 0, dark ?? .max >= FailoverScript.noticedDarkness {
                     // Every vblank after the last one before the CRTC went dark counts from the moved
                     // counter: no observation sees the old numbering after it.
                     moved = off

@@ -75,6 +75,10 @@ struct FailoverScript: Hashable, Sendable, CustomStringConvertible {
     /// Preferred rates a script picks: the display's, half, a third.
     static let preferredRates = [0, 30, 20]
 
+    /// A dark spell the source always notices: longer than the longest callback a script makes, so
+    /// that a request is made while the CRTC is off (a shorter one may pass unseen inside a callback).
+    static let noticedDarkness = 4 * intervalMicroseconds
+
     /// A random script, the same for the same seed: 150 to 400 frames, one to three faults.
     static func random(seed: UInt64) -> FailoverScript {
         var random = SplitMix64(seed: seed)
@@ -99,7 +103,8 @@ struct FailoverScript: Hashable, Sendable, CustomStringConvertible {
         // The run lasts about `frames` intervals (more at a lower rate): faults fall within it.
         let span = frames * interval
         var faults: [Fault] = []
-        var at = Int.random(in: 0...span / 3, using: &random)
+        // Not before the link has started: a display dark from the outset is no failover.
+        var at = Int.random(in: 2 * interval...span / 3, using: &random)
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             switch Int.random(in: 0..<6, using: &random) {
             case 0, 1, 2:
