@@ -332,10 +332,16 @@ let package = Package(
             name: "VirtualKernel",
             dependencies: ["FrameClock", "DRM", .product(name: "SystemPackage", package: "swift-system")],
             path: "Tests/VirtualKernel", swiftSettings: strict),
+        // The pacing rules as a reference model (one function a rule): what the manual-source scripts
+        // (FrameClockTests) and the failover scripts on the virtual kernel (FaultInjectionTests) check.
+        .target(
+            name: "PacingReference", dependencies: ["FrameClock"], path: "Tests/PacingReference",
+            swiftSettings: strict),
         .testTarget(
             name: "FrameClockTests",
             dependencies: [
-                "FrameClock", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+                "FrameClock", "TestSupport", "PacingReference",
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
@@ -357,7 +363,7 @@ let package = Package(
         .testTarget(
             name: "FaultInjectionTests",
             dependencies: [
-                "FrameClock", "DRM", "TestSupport", "VirtualKernel",
+                "FrameClock", "DRM", "TestSupport", "VirtualKernel", "PacingReference",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -323,8 +323,14 @@ final class ScriptedKernel: DRMSystemCalls, TimerSystemCalls, @unchecked Sendabl
         }
     }
 
+    /// Closes the device: as the kernel's release of a DRM file, the vblank requests it queued and the
+    /// events it has not read go with it (a device opened again never reads the old file's events).
     func close() {
-        state.withLock { $0.closeCalls += 1 }
+        state.withLock { state in
+            state.closeCalls += 1
+            state.requests.removeAll()
+            state.records.removeAll()
+        }
     }
 
     // MARK: - TimerSystemCalls

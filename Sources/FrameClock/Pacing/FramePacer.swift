@@ -17,6 +17,9 @@
 ///   that made it returns, or, between frames, the tick after the one in progress (P6). Start and
 ///   resume align to the tick after the one in progress; skips count from there, not for the time
 ///   the link was not running (P7).
+/// - Across a failover the timer continues the failed source's grid and numbering, so nothing here
+///   changes (F1); a return to the display starts over on its grid as a start does, half an interval
+///   from the previous callback's start, with no skip counted for the switch (F2, F3: ``rebase(divisor:)``).
 /// - A source whose clock paces the frames (a followed toolkit frame clock) is the exception to the
 ///   rules of real time: each of its ticks is a frame, however late or close together.
 struct FramePacer: Sendable {
@@ -241,7 +244,11 @@ struct FramePacer: Sendable {
 
     /// A tick refused by the rules: the next grid point after it is wanted instead.
     private mutating func refuse(_ tick: Tick) -> Decision {
-        schedule.wait(for: firstGridPoint(atOrAfter: tick.sequence + 1))
+        let next = firstGridPoint(atOrAfter: tick.sequence + 1)
+        schedule.wait(for: next)
+        // No frame yet on this numbering, after a return to the display: the grid point refused came
+        // too soon after the old source's last frame, which covered it; it was not missed (F3).
+        if last == nil { countFrom = next }
         return .drop
     }
 

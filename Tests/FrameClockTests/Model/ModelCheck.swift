@@ -1,4 +1,5 @@
 @testable import FrameClock
+@testable import PacingReference
 
 /// Compares a played script, frame by frame, with ``PacingModel`` and ``JankModel``.
 struct ModelCheck {
@@ -43,7 +44,7 @@ struct ModelCheck {
 
     private mutating func checkFirstLink() {
         let script = run.script
-        let exact = script.otherLinks.isEmpty
+        let exact = !script.hasOtherLinks
         var previous: (sequence: Int64, divisor: Int64, start: Int64, end: Int64)?
         var renderDeadline = script.renderDeadline
         var adaptive = script.adaptive
@@ -58,7 +59,7 @@ struct ModelCheck {
             let frame = observed.frame
             let sequence = Int64(bitPattern: frame.sequence)
             let divisor = divisor(of: frame)
-            let previousTarget = previous.map { $0.sequence + $0.divisor }
+            var previousTarget = previous.map { $0.sequence + $0.divisor }
             var floor: Int64?
             var alignedNow = false
             var rangeDivisor = changes.last?.divisor ?? previous?.divisor ?? divisor
@@ -80,6 +81,21 @@ struct ModelCheck {
                     rangeDivisor = newDivisor
                 case .resumed:
                     alignPending = true
+                case .restarted(_, let newDispatch, let newAdaptive):
+                    // R1: a new link, paced as at a start, with its own sequences, skips and figures.
+                    exercised.insert(.restart)
+                    alignPending = true
+                    previous = nil
+                    previousTarget = nil
+                    countStart = nil
+                    changes = []
+                    pendingBetween = nil
+                    predictionHistory = []
+                    prediction = nil
+                    durations = []
+                    rangeDivisor = divisor
+                    renderDeadline = newDispatch
+                    adaptive = newAdaptive
                 case .looked(let at, let lookDivisor):
                     let after = PacingModel.firstRefresh(after: at, grid: grid)
                     if alignPending {
@@ -184,7 +200,10 @@ struct ModelCheck {
             exercised.formUnion([.grid, .next, .targetAndDeadline])
             // A tick dropped since the previous frame may have been handled in a call of the script's
             // that delivered no frame: the sequence is then checked by the rules above, not exactly.
-            let droppedSince = observed.droppedTicks != (index > 0 ? run.observed[index - 1].droppedTicks : 0)
+            let droppedBefore =
+                index > 0 && run.observed[index - 1].generation == observed.generation
+                ? run.observed[index - 1].droppedTicks : 0
+            let droppedSince = observed.droppedTicks != droppedBefore
             if droppedSince { exercised.insert(.halfInterval) }
             if exact, !droppedSince {
                 var eligible = floor ?? .min
@@ -325,8 +344,15 @@ struct ModelCheck {
     // MARK: - J1–J4
 
     private mutating func checkFigures() {
+        // R2: links that came and went beside others; their frames are checked like any other's.
+        if run.neighbourChanges > 0 { exercised.insert(.neighbours) }
+        for link in run.firstLinks { checkFigures(of: link) }
+    }
+
+    /// J1–J4 for one first link: its own timeline and figures (R1: a restarted link's are its own).
+    private mutating func checkFigures(of link: DisplayLink) {
         var model = JankModel()
-        for entry in run.link.timeline.entries {
+        for entry in link.timeline.entries {
             if entry.presented == nil, let end = entry.callbackEnd, end > entry.deadline {
                 exercised.insert(.shownWithoutFeedback)
             }
@@ -335,7 +361,7 @@ struct ModelCheck {
             model.add(entry)
         }
         exercised.insert(.hitch)
-        for difference in model.differences(from: run.link.statistics.jank) {
+        for difference in model.differences(from: link.statistics.jank) {
             fail(.hitch, run.observed.count, difference)
         }
     }

@@ -50,6 +50,13 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible {
         case pause(duration: Int)
         /// The first link's dispatch changed between frames.
         case renderDeadline(Bool)
+        /// The first link invalidated (from inside its next callback, or between frames), and `idle` µs
+        /// later a new one started in its place with the same settings on the same source.
+        case restart(idle: Int, inCallback: Bool)
+        /// Another link, each callback `cost` µs long, started on the same source between frames.
+        case addOtherLink(cost: Int)
+        /// The newest other link still running invalidated between frames (nothing when none runs).
+        case removeOtherLink
     }
 
     var refreshRate: Int
@@ -69,6 +76,12 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible {
             if case .run(let ticks, _) = step { return count + ticks }
             return count
         }
+    }
+
+    /// Whether another link shares the source at any time (the first link's frames are then checked
+    /// by the rules that hold whatever shares its thread, not exactly).
+    var hasOtherLinks: Bool {
+        !otherLinks.isEmpty || steps.contains { if case .addOtherLink = $0 { true } else { false } }
     }
 
     var description: String {
@@ -95,6 +108,9 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible {
         case .stall(let delay): ".stall(delay: \(delay))"
         case .pause(let duration): ".pause(duration: \(duration))"
         case .renderDeadline(let on): ".renderDeadline(\(on))"
+        case .restart(let idle, let inCallback): ".restart(idle: \(idle), inCallback: \(inCallback))"
+        case .addOtherLink(let cost): ".addOtherLink(cost: \(cost))"
+        case .removeOtherLink: ".removeOtherLink"
         }
     }
 
@@ -123,13 +139,36 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible {
             refreshRate: refresh, range: range, adaptive: adaptive, renderDeadline: renderDeadline,
             latency: latency,
             feedback: feedback, otherLinks: otherLinks, steps: [])
+        // The links' comings and goings from a generator of their own, so that the rest of a seed's
+        // script is what it was before they were added.
+        var lifecycle = SplitMix64(seed: seed ^ lifecycleSalt)
         var ticks = 0
         while ticks < minimumTicks {
             let step = randomStep(refresh: refresh, using: &random)
             if case .run(let count, _) = step { ticks += count }
             script.steps.append(step)
+            if Int.random(in: 0..<lifecycleOdds, using: &lifecycle) == 0 {
+                script.steps.append(randomLifecycleStep(refresh: refresh, using: &lifecycle))
+            }
         }
         return script
+    }
+
+    /// Mixed into a seed for the generator of the links' comings and goings.
+    static let lifecycleSalt: UInt64 = 0xC0FF_EE15_DEAD_BEEF
+    /// One step in this many is followed by a restart or another link added or removed.
+    static let lifecycleOdds = 12
+
+    private static func randomLifecycleStep(refresh: Int, using random: inout SplitMix64) -> Step {
+        let interval: Int = 1_000_000 / refresh
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0, 1:
+            return .restart(
+                idle: Int.random(in: 0...3 * interval, using: &random),
+                inCallback: Bool.random(using: &random))
+        case 2: return .addOtherLink(cost: Int.random(in: 0...interval / 4, using: &random))
+        default: return .removeOtherLink
+        }
     }
 
     private static func randomRange(refresh: Int, using random: inout SplitMix64) -> RangeChoice {
@@ -206,6 +245,18 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible {
                 smaller.steps[index] = .run(ticks: ticks / 2, cost: cost)
                 candidates.append(smaller)
                 smaller.steps[index] = .run(ticks: ticks - 1, cost: cost)
+                candidates.append(smaller)
+            }
+        }
+        for index in steps.indices {
+            guard case .restart(let idle, let inCallback) = steps[index] else { continue }
+            var smaller = self
+            if inCallback {
+                smaller.steps[index] = .restart(idle: idle, inCallback: false)
+                candidates.append(smaller)
+            }
+            if idle > 0 {
+                smaller.steps[index] = .restart(idle: 0, inCallback: inCallback)
                 candidates.append(smaller)
             }
         }

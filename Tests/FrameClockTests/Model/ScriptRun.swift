@@ -1,4 +1,5 @@
 @testable import FrameClock
+@testable import PacingReference
 
 /// A script played on real links on one manual source, in virtual time, with everything the model
 /// needs recorded beside each frame of the first link.
@@ -9,6 +10,9 @@ final class ScriptRun: @unchecked Sendable {
         case divisor(Int64, at: Int64, inCallback: Bool)
         /// The first link resumed from a pause.
         case resumed(at: Int64)
+        /// A new first link started in place of one invalidated (R1), with the dispatch and the
+        /// adaptive rate in force: the frame is its first.
+        case restarted(at: Int64, renderDeadline: Bool, adaptive: Bool)
         /// The first link's dispatch changed.
         case dispatch(renderDeadline: Bool)
         /// The adaptive rate was turned on or off.
@@ -42,6 +46,8 @@ final class ScriptRun: @unchecked Sendable {
         var range: FrameRateRange
         /// Ticks the first link had dropped when the frame was delivered.
         var droppedTicks: Int
+        /// Which first link delivered it: 0 for the script's first, one more at each restart.
+        var generation: Int
     }
 
     /// A frame of another link.
@@ -52,8 +58,19 @@ final class ScriptRun: @unchecked Sendable {
 
     let script: PacingScript
     let source: ManualFrameSource
-    let link: DisplayLink
-    let others: [DisplayLink]
+    /// The first link now (the newest after a restart).
+    private(set) var link: DisplayLink
+    /// Every first link, in the order they were started (their figures are their own).
+    private(set) var firstLinks: [DisplayLink]
+    /// Every other link ever started, in order (`otherFrames` has their frames at the same index).
+    private(set) var others: [DisplayLink]
+    /// The other links still running, as indices into `others`.
+    private var liveOthers: [Int]
+    /// Links started or invalidated while another link was running beside them (R2).
+    private(set) var neighbourChanges = 0
+    private var generation = 0
+    private var adaptiveOn: Bool
+    private var invalidateInCallback = false
     private(set) var observed: [Observed] = []
     private(set) var otherFrames: [[OtherFrame]]
     /// When the first link started.
@@ -77,32 +94,84 @@ final class ScriptRun: @unchecked Sendable {
         self.script = script
         let source = try ManualFrameSource(framesPerSecond: Double(script.refreshRate))
         self.source = source
-        link = try DisplayLink(source: .manual(source))
-        others = try script.otherLinks.map { _ in try DisplayLink(source: .manual(source)) }
-        otherFrames = script.otherLinks.map { _ in [] }
+        adaptiveOn = script.adaptive
+        link = try Self.makeFirstLink(
+            script, on: source, range: script.range.range, adaptive: script.adaptive,
+            renderDeadline: script.renderDeadline)
+        firstLinks = [link]
+        others = []
+        liveOthers = []
+        otherFrames = []
         renderDeadline = script.renderDeadline
         clockBefore = source.now.nanoseconds
         lookAt = clockBefore
         startedAt = source.now.nanoseconds
-        link.timelineCapacity = script.ticks + 64
-        link.presentationLatency = .microseconds(script.latency)
-        link.preferredFrameRateRange = script.range.range
         rangeDivisor = Int64(script.range.range.divisor(forSourceRate: Double(script.refreshRate)))
-        if script.adaptive { try? link.enableAdaptiveRate() }
-        if script.renderDeadline { link.dispatch = .renderDeadline }
-        link.input.setHandler { [unowned self] batch in pendingSampling = batch.samplingTime.nanoseconds }
-        try link.start { [unowned self] frame in firstLinkCallback(frame) }
-        for (index, other) in others.enumerated() {
-            let cost = Duration.microseconds(script.otherLinks[index])
-            try other.start { [unowned self] frame in
-                otherFrames[index].append(OtherFrame(frame: frame, start: source.now.nanoseconds))
-                source.elapse(cost)
-                clockBefore = source.now.nanoseconds
-            }
-        }
-        for step in script.steps { play(step) }
+        try startFirstLink()
+        for cost in script.otherLinks { try startOtherLink(cost: cost) }
+        for step in script.steps { try play(step) }
         link.invalidate()
         for other in others { other.invalidate() }
+    }
+
+    /// A first link on `source` with `script`'s settings and the range, adaptive rate and dispatch
+    /// given (a restarted link takes those in force).
+    private static func makeFirstLink(
+        _ script: PacingScript, on source: ManualFrameSource, range: FrameRateRange, adaptive: Bool,
+        renderDeadline: Bool
+    ) throws -> DisplayLink {
+        let link = try DisplayLink(source: .manual(source))
+        link.timelineCapacity = script.ticks + 64
+        link.presentationLatency = .microseconds(script.latency)
+        link.preferredFrameRateRange = range
+        if adaptive { try? link.enableAdaptiveRate() }
+        if renderDeadline { link.dispatch = .renderDeadline }
+        return link
+    }
+
+    /// Starts the first link: its input handler and its callback.
+    private func startFirstLink() throws {
+        link.input.setHandler { [unowned self] batch in pendingSampling = batch.samplingTime.nanoseconds }
+        try link.start { [unowned self] frame in firstLinkCallback(frame) }
+    }
+
+    /// Starts another link on the source, each callback `cost` µs long.
+    private func startOtherLink(cost: Int) throws {
+        let other = try DisplayLink(source: .manual(source))
+        let index = others.count
+        others.append(other)
+        otherFrames.append([])
+        liveOthers.append(index)
+        let cost = Duration.microseconds(cost)
+        try other.start { [unowned self] frame in
+            otherFrames[index].append(OtherFrame(frame: frame, start: source.now.nanoseconds))
+            source.elapse(cost)
+            clockBefore = source.now.nanoseconds
+        }
+    }
+
+    /// Invalidates the first link (unless its callback did) and, `idle` µs later, starts a new one with
+    /// the settings in force on the same source.
+    private func restart(idle: Int) throws {
+        let range = link.preferredFrameRateRange
+        if !link.isInvalidated { link.invalidate() }
+        if !liveOthers.isEmpty { neighbourChanges += 1 }
+        source.elapse(.microseconds(idle))
+        clockBefore = source.now.nanoseconds
+        link = try Self.makeFirstLink(
+            script, on: source, range: range, adaptive: adaptiveOn, renderDeadline: renderDeadline)
+        firstLinks.append(link)
+        generation += 1
+        rangeDivisor = linkDivisor
+        // What happened to the old link is not the new one's.
+        pendingEvents = [
+            .restarted(
+                at: source.now.nanoseconds, renderDeadline: renderDeadline, adaptive: link.isRateAdaptive)
+        ]
+        eventsAfterNextFrame = []
+        pendingSampling = nil
+        lookPending = true
+        try startFirstLink()
     }
 
     private func firstLinkCallback(_ frame: Frame) {
@@ -111,7 +180,7 @@ final class ScriptRun: @unchecked Sendable {
             frame: frame, start: start, end: start, threadFree: clockBefore, lookedAt: lookAt,
             events: pendingEvents,
             samplingTime: pendingSampling, rangeDivisor: rangeDivisor, range: link.preferredFrameRateRange,
-            droppedTicks: link.state.withLock { $0.statistics.droppedTicks })
+            droppedTicks: link.state.withLock { $0.statistics.droppedTicks }, generation: generation)
         pendingEvents = eventsAfterNextFrame
         eventsAfterNextFrame = []
         // From here the divisor in force is this frame's: an adaptive move as its callback returns is
@@ -125,6 +194,11 @@ final class ScriptRun: @unchecked Sendable {
             let old = linkDivisor
             link.preferredFrameRateRange = range.range
             noteDivisor(from: old, inCallback: true)
+        }
+        if invalidateInCallback {
+            // Inside its callback: it takes effect from the next frame.
+            invalidateInCallback = false
+            link.invalidate()
         }
         record.end = source.now.nanoseconds
         clockBefore = record.end
@@ -205,7 +279,7 @@ final class ScriptRun: @unchecked Sendable {
         }
     }
 
-    private func play(_ step: PacingScript.Step) {
+    private func play(_ step: PacingScript.Step) throws {
         switch step {
         case .run(let ticks, let cost):
             self.cost = Int64(cost) * 1000
@@ -227,6 +301,7 @@ final class ScriptRun: @unchecked Sendable {
         case .adaptive(let on):
             if on {
                 guard (try? link.enableAdaptiveRate()) != nil else { return }
+                adaptiveOn = true
                 pendingEvents.append(.adaptive(true))
             } else {
                 let old = linkDivisor
@@ -235,6 +310,7 @@ final class ScriptRun: @unchecked Sendable {
                     rangeDivisor = old
                 }
                 link.disableAdaptiveRate()
+                adaptiveOn = false
                 pendingEvents.append(.adaptive(false))
                 // Back to the range's own divisor, between frames.
                 noteDivisor(from: old, inCallback: false)
@@ -256,6 +332,22 @@ final class ScriptRun: @unchecked Sendable {
             renderDeadline = on
             link.dispatch = on ? .renderDeadline : .afterVBlank
             pendingEvents.append(.dispatch(renderDeadline: on))
+        case .restart(let idle, let inCallback):
+            if inCallback {
+                // From inside the first link's next callback, if the next tick makes one.
+                invalidateInCallback = true
+                driving()
+                source.advanceTicks(1)
+                invalidateInCallback = false
+            }
+            try restart(idle: idle)
+        case .addOtherLink(let cost):
+            neighbourChanges += 1
+            try startOtherLink(cost: cost)
+        case .removeOtherLink:
+            guard let index = liveOthers.popLast() else { return }
+            neighbourChanges += 1
+            others[index].invalidate()
         }
     }
 }

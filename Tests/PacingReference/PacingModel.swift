@@ -59,7 +59,27 @@ enum PacingModel {
         case discardedHitch = "J3 discarded"
         /// J4: Swappy's four histograms count refresh periods, rounded to the nearest.
         case histograms = "J4 histograms"
+        /// F1: across a failover the timer continues the failed source's grid and numbering, so the
+        /// frames are those P2 and P3 make on that grid as if nothing had failed.
+        case failover = "F1 failover"
+        /// F2: after a return to the display the link aligns as at a start, on the display's grid, half
+        /// an interval from the previous callback's start, its target after the previous frame's.
+        case returnToDisplay = "F2 return"
+        /// F3: the first frame after a return counts as skipped only the display's grid points it could
+        /// have had: none for the switch itself.
+        case returnSkips = "F3 return skips"
+        /// R1: a link started on a source after another was invalidated starts as at a start (P7), with
+        /// its own sequences, skips and figures.
+        case restart = "R1 restart"
+        /// R2: a link invalidated or started beside a link leaves that link's frames alone: no frame
+        /// twice, no burst, skips as before.
+        case neighbours = "R2 undisturbed neighbours"
+
     }
+
+    /// The rules only the failover scripts on the virtual kernel reach (FaultInjectionTests); the
+    /// manual-source scripts (FrameClockTests) reach the others.
+    static let failoverRules: Set<Rule> = [.failover, .returnToDisplay, .returnSkips]
 
     // MARK: - P1, P2, P6, P7: which refresh a frame follows
 
