@@ -1,3 +1,4 @@
+import PacingReference
 import TestSupport
 
 @testable import VirtualKernel
@@ -6,7 +7,7 @@ import TestSupport
 /// failover to the timer and the real return to the display: the link's settings, its callbacks'
 /// costs, and what the display does when. Its `description` is Swift source that rebuilds it, so a
 /// shrunk failure becomes a regression test by pasting.
-struct FailoverScript: Hashable, Sendable, CustomStringConvertible {
+struct FailoverScript: Hashable, Sendable, CustomStringConvertible, ShrinkableScript {
     /// Something the display does at an instant, in µs after vblank 0.
     enum Fault: Hashable, Sendable {
         /// The CRTC turned off at `at`, lit again `dark` µs later (nil: it stays dark).
@@ -166,26 +167,5 @@ struct FailoverScript: Hashable, Sendable, CustomStringConvertible {
             candidates.append(smaller)
         }
         return candidates
-    }
-
-    /// The smallest script found from this one that still fails `fails` (greedy: the first smaller
-    /// candidate that fails replaces it, until none does or `budget` tries are spent).
-    func shrunk(budget: Int, while fails: (FailoverScript) -> Bool) -> FailoverScript {
-        var current = self
-        var tries = 0
-        var progressed = true
-        while progressed, tries < budget {
-            progressed = false
-            for candidate in current.shrinkCandidates {
-                tries += 1
-                if fails(candidate) {
-                    current = candidate
-                    progressed = true
-                    break
-                }
-                if tries >= budget { break }
-            }
-        }
-        return current
     }
 }

@@ -1,3 +1,4 @@
+import PacingReference
 import TestSupport
 
 @testable import FrameClock
@@ -5,7 +6,7 @@ import TestSupport
 /// A random script for links on one manual source: the settings they start with and what happens,
 /// in order. Its `description` is Swift source that rebuilds it, so a shrunk failure becomes a
 /// regression test by pasting.
-struct PacingScript: Hashable, Sendable, CustomStringConvertible {
+struct PacingScript: Hashable, Sendable, CustomStringConvertible, ShrinkableScript {
     /// A rate range a script sets.
     enum RangeChoice: Hashable, Sendable {
         case native
@@ -276,26 +277,5 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible {
             candidates.append(smaller)
         }
         return candidates
-    }
-
-    /// The smallest script found from this one that still fails `fails` (greedy: the first smaller
-    /// candidate that fails replaces it, until none does or `budget` tries are spent).
-    func shrunk(budget: Int = 2000, while fails: (PacingScript) -> Bool) -> PacingScript {
-        var current = self
-        var tries = 0
-        var progressed = true
-        while progressed, tries < budget {
-            progressed = false
-            for candidate in current.shrinkCandidates {
-                tries += 1
-                if fails(candidate) {
-                    current = candidate
-                    progressed = true
-                    break
-                }
-                if tries >= budget { break }
-            }
-        }
-        return current
     }
 }
