@@ -47,11 +47,12 @@ cd "$(dirname "$0")/.."
 # The optimised build, shared by the release steps: testing enabled, because the long runs and the
 # allocation check reach internals through @testable imports. The scripts that build the root
 # package themselves (the README's first command; the trait-off checks of the GLib and GLES steps)
-# are given the same flags, so that they build nothing new.
+# are given the same flags, and build the whole of it (Tests/build-root.sh), so that they build
+# nothing new.
 release=(-c release -Xswiftc -enable-testing)
 # The longest the real-time figures may take, in seconds (about a minute on the 2-core build machine).
 real_time_limit=900
-export FRAMECLOCK_ROOT_BUILD_FLAGS="${release[*]}"
+export FRAMECLOCK_ROOT_BUILD_FLAGS="${release[*]} --build-tests"
 
 # Each step's start, for the table of step times printed at the end (also when a step fails).
 step_names=()
@@ -143,7 +144,7 @@ step "the FrameClock folders as layers"
 bash Tests/check-folder-layers.sh
 
 step "debug build under the thread sanitizer (a warning in our own sources fails the run)"
-swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tee /tmp/frameclock-build.log
+bash Tests/swift-build.sh --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tee /tmp/frameclock-build.log
 if grep -E "^$PWD/(Sources|Tests|Examples|Benchmarks)/.*: warning:" /tmp/frameclock-build.log; then
     echo "FAILED: the build shows warnings in our own sources" >&2
     exit 1
@@ -164,7 +165,7 @@ bash Tests/run-sanitized-suite.sh --scratch-path .build-tsan --skip-build
 await_beside
 
 step "optimised build (testing enabled: the long runs reach internals)"
-swift build "${release[@]}" --build-tests
+bash Tests/swift-build.sh "${release[@]}" --build-tests
 
 step "the real-time figures against weston, Xvfb and Xwayland (optimised build)"
 # With them, the check the sanitizer relaxes (clock-demo's sampling signal, which it holds back).
@@ -194,7 +195,7 @@ processor_bound_checks() {
     # The vkms guest runs a plain debug build's test bundle: with the optimised one a clock-demo
     # lighting a dark CRTC spun in the guest until its timeout (not yet understood).
     echo "== debug build for the vkms guest ($(date -u +%H:%M:%S))"
-    swift build --build-tests
+    bash Tests/swift-build.sh --build-tests
     echo "== long runs (optimised build): 10^7 and 10^8 frames ($(date -u +%H:%M:%S))"
     FRAMECLOCK_LONG_RUNS=1 swift test "${release[@]}" --skip-build --filter LongRun
     # The pacing model's random scripts: the unit run's 2,000 seeds and 20,000 beyond, in a process

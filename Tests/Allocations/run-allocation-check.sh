@@ -19,6 +19,8 @@ library="$scratch/malloc-counter.so"
 mkdir -p "$scratch"
 cc -O2 -shared -fPIC -o "$library" Tests/Allocations/malloc-counter.c
 
-swift build -c release --product FrameClockPackageTests -Xswiftc -enable-testing "${where[@]}"
+# The whole test build, as Tests/run-all.sh makes it: a product alone would compile the executables'
+# modules differently, and the next test build would compile them again.
+bash Tests/swift-build.sh -c release -Xswiftc -enable-testing --build-tests "${where[@]}"
 LD_PRELOAD="$PWD/$library" swift test -c release -Xswiftc -enable-testing --skip-build "${where[@]}" \
     --filter AllocationTests

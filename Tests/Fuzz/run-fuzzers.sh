@@ -85,7 +85,7 @@ build_drm_events() {
         echo "libdrm's pkg-config file is missing (apt-get install libdrm-dev)"
         return 1
     fi
-    swift build --scratch-path "$build_path" --target SystemPackage || return 1
+    bash Tests/swift-build.sh --scratch-path "$build_path" --target SystemPackage || return 1
     local debug="$build_path/debug"
     local csystem="$build_path/checkouts/swift-system/Sources/CSystem/include/module.modulemap"
     mkdir -p "$work/modules/CDRMShims" "$work/modules/CLinuxShims"

@@ -19,7 +19,7 @@ if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 glib_libraries='libglib-2\.0|libgobject-2\.0|libgio-2\.0'
 
 echo "building glib-main-loop-check of Examples/FrontEnds, with the GLibMainLoop trait ($scratch)"
-swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product glib-main-loop-check 2>&1 |
+bash Tests/swift-build.sh --package-path Examples/FrontEnds --scratch-path "$scratch" --product glib-main-loop-check 2>&1 |
     tee /tmp/glib-main-loop-build.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: glib-main-loop-check does not build" >&2; exit 1; }
 if grep -E "(Sources/FrameClockGLib|Examples/FrontEnds/Sources/GLibMainLoopCheck)/.*: warning:" /tmp/glib-main-loop-build.log; then
@@ -39,7 +39,7 @@ echo "building the root's FrameClockGLib and clock-demo with the default traits 
 # optimised build, which has both already).
 # shellcheck disable=SC2086 # the flags are words
 root_flags=(${FRAMECLOCK_ROOT_BUILD_FLAGS:-})
-swift build "${root_flags[@]}" --target FrameClockGLib 2>&1 | tail -n 3
+bash Tests/build-root.sh --target FrameClockGLib 2>&1 | tail -n 3
 root_bin=$(swift build "${root_flags[@]}" --show-bin-path)
 objects=$(find "$root_bin/FrameClockGLib.build" -name '*.o')
 [ -n "$objects" ] || { echo "FAILED: no FrameClockGLib objects in $root_bin" >&2; exit 1; }
@@ -48,7 +48,7 @@ if nm $objects | grep -E " [UT] (g_|_dispatch_main_queue|_dispatch_get_main_queu
     echo "FAILED: FrameClockGLib built with the trait off holds GLib symbols" >&2
     exit 1
 fi
-swift build "${root_flags[@]}" --product clock-demo 2>&1 | tail -n 3
+bash Tests/build-root.sh --product clock-demo 2>&1 | tail -n 3
 echo "ldd clock-demo:"
 ldd "$root_bin/clock-demo" | tee /tmp/glib-off-ldd.txt
 if grep -E "$glib_libraries" /tmp/glib-off-ldd.txt; then

@@ -18,7 +18,7 @@ fail() {
 build_example() {
     local warnings=$1
     echo "building $program of Examples/FrontEnds ($scratch)"
-    swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product "$program" 2>&1 |
+    bash Tests/swift-build.sh --package-path Examples/FrontEnds --scratch-path "$scratch" --product "$program" 2>&1 |
         tee "/tmp/$program-build.log"
     [ "${PIPESTATUS[0]}" -eq 0 ] || fail "$program of Examples/FrontEnds does not build"
     if grep -E "($warnings)/.*: warning:" "/tmp/$program-build.log"; then fail "warnings in $warnings"; fi

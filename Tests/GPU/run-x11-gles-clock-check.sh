@@ -15,8 +15,6 @@ program=x11-gles-clock
 scratch=.build-examples
 if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 frames=300
-# Mesa's software driver (llvmpipe) draws on one thread.
-export LP_NUM_THREADS=1
 
 fail() {
     echo "FAILED: $*" >&2
@@ -35,13 +33,15 @@ if ! pkg-config --exists egl glesv2; then
 fi
 
 echo "building $program of Examples/FrontEnds ($scratch)"
-swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product "$program" 2>&1 |
+bash Tests/swift-build.sh --package-path Examples/FrontEnds --scratch-path "$scratch" --product "$program" 2>&1 |
     tee "/tmp/$program-build.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail "$program of Examples/FrontEnds does not build"
 if grep -E "(Examples/FrontEnds/Sources/X11GLESClock|Sources/X11EGL)/.*: warning:" "/tmp/$program-build.log"; then
     fail "warnings in Examples/FrontEnds/Sources/X11GLESClock or Sources/X11EGL"
 fi
 binary="$scratch/debug/$program"
+# Mesa's software driver (llvmpipe) draws on one thread.
+export LP_NUM_THREADS=1
 
 # Starts Xvfb on a display it picks itself (-displayfd). Sets server and display.
 start_xvfb() {

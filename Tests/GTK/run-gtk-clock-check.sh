@@ -14,7 +14,7 @@ if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
 seconds=8
 
 echo "building gtk-clock of Examples/FrontEnds ($scratch)"
-swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product gtk-clock 2>&1 |
+bash Tests/swift-build.sh --package-path Examples/FrontEnds --scratch-path "$scratch" --product gtk-clock 2>&1 |
     tee /tmp/gtk-clock-build.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "FAILED: gtk-clock does not build" >&2; exit 1; }
 if grep -E "Examples/FrontEnds/Sources/GTKClock/.*: warning:" /tmp/gtk-clock-build.log; then

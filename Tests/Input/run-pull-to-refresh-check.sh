@@ -47,7 +47,7 @@ fail() {
 }
 
 echo "building pull-to-refresh of Examples/FrontEnds ($scratch)"
-swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product pull-to-refresh 2>&1 |
+bash Tests/swift-build.sh --package-path Examples/FrontEnds --scratch-path "$scratch" --product pull-to-refresh 2>&1 |
     tee /tmp/pull-to-refresh-build.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail "pull-to-refresh of Examples/FrontEnds does not build"
 if grep -E "Examples/FrontEnds/Sources/PullToRefresh/.*: warning:" /tmp/pull-to-refresh-build.log; then
