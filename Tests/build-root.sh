@@ -1,22 +1,17 @@
 #!/usr/bin/env bash
 # Builds a product or target of the root package: the arguments (flags, then --product NAME or
-# --target NAME) with those in FRAMECLOCK_ROOT_BUILD_FLAGS after them. When those hold --build-tests
-# (Tests/run-all.sh's optimised build), it builds that whole build instead, which has every product
-# already: SwiftPM compiles an executable's module differently for a product alone than for a test
-# build, so asking for the product would recompile it, and the next test build would again.
+# --target NAME) with those in FRAMECLOCK_ROOT_BUILD_FLAGS after them. When those hold --build-tests,
+# they name Tests/run-all.sh's optimised build, made before any step that calls this, which has every
+# product: nothing is built. Asking SwiftPM for the product would compile an executable's module
+# again (a product alone compiles it differently from a test build), and would wait for the build
+# folder's lock, which the checks run beside the steps hold for minutes.
 # Usage: bash Tests/build-root.sh -c release --product clock-demo
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck disable=SC2086 # the flags are words
 flags=(${FRAMECLOCK_ROOT_BUILD_FLAGS:-})
-if [[ " ${flags[*]} " != *" --build-tests "* ]]; then
-    exec bash Tests/swift-build.sh "$@" "${flags[@]}"
+if [[ " ${flags[*]} " == *" --build-tests "* ]]; then
+    echo "build-root: the optimised test build has $* already (FRAMECLOCK_ROOT_BUILD_FLAGS: ${flags[*]})"
+    exit 0
 fi
-kept=()
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --product | --target) shift 2 ;;
-        *) kept+=("$1"); shift ;;
-    esac
-done
-exec bash Tests/swift-build.sh "${kept[@]}" "${flags[@]}"
+exec bash Tests/swift-build.sh "$@" "${flags[@]}"
