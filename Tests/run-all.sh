@@ -16,25 +16,27 @@
 #   6. unit tests under the thread sanitizer: virtual time, command lines, rendering, weston headless
 #      (all but the real-time figures of Tests/real-time-figures.pattern)
 #   7. the real-time figures against weston, Xvfb and Xwayland (optimised build)
-#   8. beside steps 10 to 18: documentation (DocC, all ten libraries, FrameClockGLib, WaylandEGL and
+#   8. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh): the
+#      first product of Examples/FrontEnds, whose folder the front ends after it share; on a quiet
+#      machine, as mutter's input bridge needs
+#   9. beside steps 11 to 18: documentation (DocC, all ten libraries, FrameClockGLib, WaylandEGL and
 #      X11EGL with their traits; a warning fails the run)
-#   9. beside steps 10 to 18: long runs, allocations per tick, instructions per frame, fuzzing
+#  10. beside steps 11 to 18: long runs, allocations per tick, instructions per frame, fuzzing
 #      (optimised build; callgrind above 200 per animation fails): 10^7 and 10^8 frames in virtual
 #      time, 22,000 random scripts checked against the pacing model, the tick sources' per-frame
 #      allocations under a preloaded malloc counter, the layer scenes under callgrind, and
 #      Tests/Fuzz/run-fuzzers.sh (the bounded fuzz runs)
-#  10. the README's first command, without a terminal (clock-demo from the optimised build, 3 s)
-#  11. Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no
-#      GLib linked): the first product of Examples/FrontEnds, whose folder the next steps share
-#  12. a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)
-#  13. an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter
+#  11. the README's first command, without a terminal (clock-demo from the optimised build, 3 s)
+#  12. Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no
+#      GLib linked)
+#  13. a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)
+#  14. an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter
 #      headless)
-#  14. an adopter with the display backends off (Examples/TimerOnly: built without libdrm or
+#  15. an adopter with the display backends off (Examples/TimerOnly: built without libdrm or
 #      libwayland found, ldd, run)
-#  15. OpenGL ES on an X11 window paced by the link (x11-gles-clock, trait EGLSurfaces, Xvfb and
+#  16. OpenGL ES on an X11 window paced by the link (x11-gles-clock, trait EGLSurfaces, Xvfb and
 #      Xwayland in weston headless): own and adopted windows, the server killed mid-run
-#  16. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)
-#  17. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
+#  17. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)
 #  18. the README's GTK 4 example, a new package made from its code blocks alone (built, run under
 #      weston headless), in a build folder of its own
 #  19. Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the optimised build's
@@ -169,6 +171,11 @@ relaxed_by_the_sanitizer='UplinkDownTests'
 timeout "$real_time_limit" swift test "${release[@]}" --skip-build \
     --filter "$(cat Tests/real-time-figures.pattern)|$relaxed_by_the_sanitizer"
 
+# Before the checks that run beside the front ends: under their load mutter's input bridge fell a
+# quarter of a second behind and mutter held every buffer of the window (one CI run of three).
+step "the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)"
+bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-examples
+
 # FrameClockGLib and WaylandEGL are empty without their traits. Traits are compilation conditions of
 # every target of the package, so the build with them on has a folder of its own.
 documentation() {
@@ -221,9 +228,6 @@ bash Tests/GPU/run-x11-gles-clock-check.sh --scratch-path .build-examples
 
 step "a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)"
 bash Tests/GPU/run-vulkan-clock-check.sh --scratch-path .build-examples
-
-step "the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)"
-bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-examples
 
 step "the README's GTK 4 example, a new package made from its code blocks alone (built, run under weston headless)"
 bash Tests/GTK/run-readme-gtk-example.sh --scratch-path .build-readme-gtk
