@@ -19,8 +19,12 @@ library="$scratch/malloc-counter.so"
 mkdir -p "$scratch"
 cc -O2 -shared -fPIC -o "$library" Tests/Allocations/malloc-counter.c
 
-# The whole test build, as Tests/run-all.sh makes it: a product alone would compile the executables'
-# modules differently, and the next test build would compile them again.
-bash Tests/swift-build.sh -c release -Xswiftc -enable-testing --build-tests "${where[@]}"
-LD_PRELOAD="$PWD/$library" swift test -c release -Xswiftc -enable-testing --skip-build "${where[@]}" \
-    --filter AllocationTests
+# The whole test build, as Tests/run-all.sh makes it (a product alone would compile the executables'
+# modules differently, and the next test build would compile them again); under Tests/run-all.sh
+# it is made already, and Tests/build-root.sh builds nothing: a `swift build` after the `swift test`
+# runs beside it, whose environment differs, recompiles the whole folder.
+bash Tests/build-root.sh -c release -Xswiftc -enable-testing --build-tests "${where[@]}"
+# The test bundle itself, not `swift test`: SwiftPM holds the build folder's lock for a whole
+# command, and Tests/run-all.sh runs this beside steps that test in the same folder.
+bundle="$(swift build -c release -Xswiftc -enable-testing "${where[@]}" --show-bin-path)/FrameClockPackageTests.xctest"
+NO_COLOR=1 LD_PRELOAD="$PWD/$library" "$bundle" --testing-library swift-testing --filter AllocationTests

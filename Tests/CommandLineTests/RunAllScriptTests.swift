@@ -45,6 +45,8 @@ struct RunAllScriptTests {
             set -e
             step "one"
             beside "in the background" a_function
+            beside --idle "at idle priority" \\
+                a_command its_argument
             step "the second step"  # a comment
             for extra in a/b.sh c/d.sh; do
                 if [ -f "$extra" ]; then
@@ -52,15 +54,18 @@ struct RunAllScriptTests {
                 fi
             done
             """)
-        #expect(script.stepNames == ["one", "in the background", "the second step", "a/b.sh", "c/d.sh"])
+        #expect(
+            script.stepNames == [
+                "one", "in the background", "at idle priority", "the second step", "a/b.sh", "c/d.sh",
+            ])
         #expect(script.header == "Steps: one, the second step, and a/b.sh.")
     }
 }
 
 /// A bash script read for its `step "name"` calls and its header comment.
 struct RunAllScript {
-    /// The names of the steps (`step "name"`, and `beside "name" command` for one run in the
-    /// background), in the order they start: a literal name as written; a name that is a
+    /// The names of the steps (`step "name"`, and `beside [--idle] "name" command` for one run in
+    /// the background), in the order they start: a literal name as written; a name that is a
     /// variable (`step "$extra"`) expands to the words of the `for extra in ...; do` loop around it.
     let stepNames: [String]
     /// The comment after the first line (the shebang), up to the first line that is not a comment:
@@ -90,7 +95,8 @@ struct RunAllScript {
                 loopWords[String(variable)] = words
                 continue
             }
-            guard let call = ["step \"", "beside \""].first(where: { line.hasPrefix($0) }) else { continue }
+            let calls = ["step \"", "beside \"", "beside --idle \""]
+            guard let call = calls.first(where: { line.hasPrefix($0) }) else { continue }
             let quoted = line.dropFirst(call.count)
             guard let close = quoted.firstIndex(of: "\"") else { continue }
             let name = String(quoted[..<close])
