@@ -47,6 +47,7 @@ struct RunAllScriptTests {
             beside "in the background" a_function
             beside --idle "at idle priority" \\
                 a_command its_argument
+            beside --low "at low priority" a_command
             step "the second step"  # a comment
             for extra in a/b.sh c/d.sh; do
                 if [ -f "$extra" ]; then
@@ -56,7 +57,9 @@ struct RunAllScriptTests {
             """)
         #expect(
             script.stepNames == [
-                "one", "in the background", "at idle priority", "the second step", "a/b.sh", "c/d.sh",
+                "one", "in the background", "at idle priority", "at low priority", "the second step",
+                "a/b.sh",
+                "c/d.sh",
             ])
         #expect(script.header == "Steps: one, the second step, and a/b.sh.")
     }
@@ -64,7 +67,7 @@ struct RunAllScriptTests {
 
 /// A bash script read for its `step "name"` calls and its header comment.
 struct RunAllScript {
-    /// The names of the steps (`step "name"`, and `beside [--idle] "name" command` for one run in
+    /// The names of the steps (`step "name"`, and `beside [--idle|--low] "name" command` for one run in
     /// the background), in the order they start: a literal name as written; a name that is a
     /// variable (`step "$extra"`) expands to the words of the `for extra in ...; do` loop around it.
     let stepNames: [String]
@@ -95,7 +98,7 @@ struct RunAllScript {
                 loopWords[String(variable)] = words
                 continue
             }
-            let calls = ["step \"", "beside \"", "beside --idle \""]
+            let calls = ["step \"", "beside \"", "beside --idle \"", "beside --low \""]
             guard let call = calls.first(where: { line.hasPrefix($0) }) else { continue }
             let quoted = line.dropFirst(call.count)
             guard let close = quoted.firstIndex(of: "\"") else { continue }
