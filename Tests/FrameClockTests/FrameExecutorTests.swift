@@ -105,6 +105,33 @@ struct FrameExecutorTests {
         link.invalidate()
     }
 
+    // A prediction is the longest of the recent jobs and learns only from jobs that run: without the
+    // rule this checks, frames that leave less room than one slow job's prediction keep every later
+    // job waiting for ever.
+    @Test(
+        "jobs whose prediction no frame leaves room for still run, one every other frame at least (virtual time)"
+    )
+    func jobsRunWhenFramesLeaveNoRoom() async throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let scene = FrameScene(link: link, source: source)
+        // Each frame's callback takes 10 ms of the 16.7 ms interval: under 6 ms are left for jobs.
+        try link.start { _ in source.elapse(.milliseconds(10)) }
+        Task { await scene.work(0, milliseconds: 8) }
+        try #require(await Self.waitUntil { link.executor.pendingJobs == 1 })
+        source.advanceTicks(1)
+        #expect(link.statistics.jobsRun == 1)
+        // The 8 ms job is the prediction now; none of these 1 ms jobs fits it after a frame.
+        for index in 1...5 {
+            Task { await scene.work(index, milliseconds: 1) }
+            try #require(await Self.waitUntil { link.executor.pendingJobs == index })
+        }
+        source.advanceTicks(12)
+        #expect(link.statistics.jobsRun == 6)
+        #expect(scene.log.withLock { $0 } == Array(0...5))
+        link.invalidate()
+    }
+
     @Test("jobs run by priority, first in first out within a priority")
     func priorityOrder() async throws {
         let source = try ManualFrameSource(framesPerSecond: 60)

@@ -51,10 +51,11 @@ extension FrameDriver {
     }
 
     /// Runs queued jobs while each one's predicted duration fits before `budgetEnd` (on the driver's
-    /// clock); the rest wait for the next frame — except that when the prediction is a whole frame
-    /// `interval` or more, which no frame's budget could fit, the first job of the batch runs anyway
-    /// (one a frame), so that one long job cannot keep every later one waiting while frames run.
-    /// Counts them, and records them in the links' timelines.
+    /// clock); the rest wait for the next frame — except that the first job of the batch runs anyway
+    /// when the prediction is a whole frame `interval` or more, which no frame's budget could fit (one
+    /// a frame), or when the last batch ran none (one every other frame at least): a long job, or a
+    /// prediction that frames starting late never leave room for, cannot keep the jobs waiting while
+    /// frames run. Counts them, and records them in the links' timelines.
     func runJobs(until budgetEnd: Int64, interval: Int64) {
         guard hasExecutor.load(ordering: .acquiring), let executor = shared.withLock({ $0.executor }),
             loop.claimJobs()
@@ -66,8 +67,8 @@ extension FrameDriver {
         var start = batchStart
         while true {
             let predicted = loop.jobDurations.prediction ?? 0
-            let neverFits = ran == 0 && predicted >= interval
-            guard start &+ predicted <= budgetEnd || neverFits else {
+            let runsAnyway = ran == 0 && (predicted >= interval || loop.jobsWaitedAFrame)
+            guard start &+ predicted <= budgetEnd || runsAnyway else {
                 deferred = executor.pendingJobs > 0
                 break
             }
@@ -80,6 +81,7 @@ extension FrameDriver {
             ran += 1
             start = end
         }
+        loop.jobsWaitedAFrame = ran == 0 && deferred
         guard ran > 0 || deferred else { return }
         let time = start - batchStart
         let links = shared.withLock { state -> [any DrivenLink] in

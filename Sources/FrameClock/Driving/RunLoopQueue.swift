@@ -14,6 +14,9 @@ final class RunLoopQueue: @unchecked Sendable {
     /// How long jobs take: the longest of the recent ones, relaxing slowly (as a render deadline's
     /// prediction), so that a job starts only when one as long as those fits before the next frame.
     @exclusivity(unchecked) var jobDurations = RenderTimePredictor()
+    /// Whether the last batch of jobs ran none and left some waiting: the next batch runs its first
+    /// job whatever its prediction (which learns only from jobs that run).
+    @exclusivity(unchecked) var jobsWaitedAFrame = false
     /// Whether a thread is running jobs: the right to, claimed and released atomically, so that the
     /// executor stays serial when a frame thread that is ending and a thread draining its jobs meet.
     private let runningJobs = Atomic<Bool>(false)
