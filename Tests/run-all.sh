@@ -16,7 +16,8 @@
 #   5. beside the next step: optimised build (testing enabled: the long runs reach internals)
 #   6. unit tests under the thread sanitizer: virtual time, command lines, rendering, weston headless
 #      (all but the real-time figures of Tests/real-time-figures.pattern)
-#   7. the real-time figures against weston, Xvfb and Xwayland (optimised build)
+#   7. the real-time figures against weston, Xvfb and Xwayland (optimised build): a run that fails
+#      is run once more, and two failures in a row fail it (as for step 9)
 #   8. Examples/FrontEnds built once, every product (a warning in our own sources fails the run):
 #      the folder every front end below shares
 #   9. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
@@ -186,9 +187,18 @@ step "the real-time figures against weston, Xvfb and Xwayland (optimised build)"
 # The stall reports' stacks are checked in the sanitized run only: an optimised build inlines the
 # spinning function they name.
 relaxed_by_the_sanitizer='UplinkDownTests'
-# Bounded: a test that hangs fails the step instead of holding CI to its own limit.
-timeout "$real_time_limit" swift test "${release[@]}" --skip-build \
-    --filter "$(cat Tests/real-time-figures.pattern)|$relaxed_by_the_sanitizer"
+real_time_figures() {
+    # Bounded: a test that hangs fails the step instead of holding CI to its own limit.
+    timeout "$real_time_limit" swift test "${release[@]}" --skip-build \
+        --filter "$(cat Tests/real-time-figures.pattern)|$relaxed_by_the_sanitizer"
+}
+# Figures measured in real time on a shared virtual machine: a run that fails is run once more,
+# its failures kept above, and two in a row fail the step (one run of five on an idle machine saw
+# weston's frame callbacks stop for 27-49 ms at a time, 55 unjoined presentations against 50).
+once_more() {
+    echo "== $1 failed once (above); once more ($(date -u +%H:%M:%S))"
+}
+real_time_figures || { once_more "the real-time figures" && real_time_figures; }
 
 step "Examples/FrontEnds built once, every product (a warning in our own sources fails the run)"
 # One build: a product built alone after another recompiles the modules they share (FrameClock,
@@ -203,7 +213,9 @@ if grep -E "^$PWD/(Sources|Examples)/.*: warning:" /tmp/frameclock-examples-buil
 fi
 
 step "the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)"
-bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-examples
+bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-examples || {
+    once_more "the pull-to-refresh drag" && bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-examples
+}
 
 # From here the checks whose results do not depend on timing run beside the steps at idle
 # priority: the steps keep the processors they need, and the checks take the rest. Not before: the
