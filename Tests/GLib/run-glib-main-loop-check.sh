@@ -27,7 +27,10 @@ if grep -E "(Sources/FrameClockGLib|Examples/FrontEnds/Sources/GLibMainLoopCheck
     exit 1
 fi
 binary="$scratch/debug/glib-main-loop-check"
-ldd "$binary" | grep -qE "$glib_libraries" || { echo "FAILED: the trait-on check does not link GLib" >&2; exit 1; }
+# ldd's list in a file first: `grep -q` stops reading at its match, and under pipefail the ldd it
+# leaves writing into a closed pipe (SIGPIPE) failed the pipeline in one CI run.
+ldd "$binary" >/tmp/glib-on-ldd.txt
+grep -qE "$glib_libraries" /tmp/glib-on-ldd.txt || { echo "FAILED: the trait-on check does not link GLib" >&2; exit 1; }
 timeout 300 "$binary" | tee /tmp/glib-main-loop-check.txt
 grep -q "^glib-main-loop-check: all passed" /tmp/glib-main-loop-check.txt || {
     echo "FAILED: glib-main-loop-check" >&2
