@@ -16,8 +16,9 @@
 /// **The frame budget.** Jobs run after the frame's callbacks, while time remains before the next
 /// frame's start less a margin, higher task priority first and first in first out within a
 /// priority; a job whose predicted duration (the longest of recent jobs) does not fit waits for the
-/// next frame. So queued work never makes a frame late — only a callback, or one job that runs
-/// longer than the jobs before it, can. While no link wants frames, jobs run as they come.
+/// next frame, and runs first in the one after when a whole frame ran none. Queued work makes a
+/// frame late only then, or when one job runs longer than the jobs before it. While no link wants
+/// frames, jobs run as they come.
 /// ``DisplayLinkStatistics`` counts jobs run and deferred and the time they took.
 ///
 /// On a threaded source, the frame thread stays (idle, with no wake-ups) while the executor is in
