@@ -21,8 +21,8 @@
 #   8. Examples/FrontEnds built once, every product (a warning in our own sources fails the run):
 #      the folder every front end below shares
 #   9. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
-#  10. beside steps 16 to 23, at idle priority: documentation (DocC, all ten libraries,
-#      FrameClockGLib, WaylandEGL and X11EGL with their traits; a warning fails the run)
+#  10. beside steps 16 to 23, at idle priority: documentation (DocC, all ten libraries, from the
+#      modules of the front ends' and the optimised builds; a warning fails the run)
 #  11. beside steps 16 to 23, at idle priority: long runs (optimised build): 10^7 and 10^8 frames in
 #      virtual time
 #  12. beside steps 16 to 23, at idle priority: the pacing model's random scripts (optimised build):
@@ -222,15 +222,16 @@ bash Tests/Input/run-pull-to-refresh-check.sh --scratch-path .build-examples || 
 # real-time figures and the pull-to-refresh under mutter need a quiet machine (with these checks at
 # idle priority beside them, Xvfb skipped 5 frames in 300 and a frame-callback period came out
 # 1.6 ms off; at normal priority, mutter's input bridge fell a quarter of a second behind).
-# FrameClockGLib and WaylandEGL are empty without their traits. Traits are compilation conditions of
-# every target of the package, so the build with them on has a folder of its own.
+# DocC from the modules the builds above made (Tests/Documentation/build-documentation.py): the
+# plugin (`swift package generate-documentation`) builds every target again first, six minutes of
+# both processors. FrameClock, FrameClockGLib, WaylandEGL and X11EGL from the front ends' build,
+# where their traits are on; KMSPresentation, which no front end uses, from the optimised build.
 documentation() {
-    swift package --scratch-path .build-docs --traits default,GLibMainLoop,EGLSurfaces \
-        generate-documentation --warnings-as-errors \
-        --target DRM --target FrameClock --target KMSPresentation --target Wayland --target MediaTiming \
-        --target LayerRendering --target X11 --target FrameClockGLib --target WaylandEGL --target X11EGL
+    python3 Tests/Documentation/build-documentation.py --output .build/documentation \
+        --build .build-examples/debug --build .build/release \
+        DRM FrameClock KMSPresentation Wayland MediaTiming LayerRendering X11 FrameClockGLib WaylandEGL X11EGL
 }
-beside --idle "documentation (DocC, all ten libraries, FrameClockGLib, WaylandEGL and X11EGL with their traits; a warning fails the run)" documentation
+beside --idle "documentation (DocC, all ten libraries, from the modules of the front ends' and the optimised builds; a warning fails the run)" documentation
 
 # The optimised build's tests, run from its bundle: `swift test` would hold .build's lock for the
 # whole run, and the real-time figures test in .build at the same time.
