@@ -34,23 +34,25 @@ if [ "$build" = 1 ]; then
     swift build --build-tests --sanitize=thread --scratch-path "$scratch" || exit 1
 fi
 
-# Runs the suite with its output in $1; 0 passed, 1 failed, 2 stopped making progress.
-run_once() {
-    local log=$1
-    # The pacing model's random scripts: 200 here (races are what this run is for; the unit run
-    # checks 2,000, and a run that prints nothing for STALL_SECONDS counts as stopped).
-    FRAMECLOCK_MODEL_SCRIPTS=200 swift test --skip-build --sanitize=thread --scratch-path "$scratch" \
-        --skip "$real_time_figures" >"$log" 2>&1 &
-    local runner=$!
-    local last_size=-1 still=0
-    while kill -0 "$runner" 2>/dev/null; do
-        sleep 5
-        local size
-        size=$(stat -c %s "$log")
-        if [ "$size" = "$last_size" ]; then still=$((still + 5)); else still=0; last_size=$size; fi
-        if [ "$still" -ge "$stall_seconds" ]; then
-            echo "the sanitized suite made no progress for $stall_seconds s; tests still running:"
-            python3 - "$log" <<'PY'
+# The suite in three processes at once, each its own swift-testing run of the sanitized bundle: the
+# command-line tests spend most of their time waiting for the programs they start, and a test that
+# waits holds one of the two threads a process runs tests on. Alone, one process took 215 s; three
+# took 137 s (the longest). Run from the bundle, not `swift test`, which holds the build folder's
+# lock for the whole run, so that a second `swift test` there waits for the first.
+frame_bench_tests='^CommandLineTests\.(FrameBenchCommandLineTests|FrameBenchLookupTests|UplinkDownTests)'
+group_names=("frame-bench's command lines" "the other command lines" "the rest of the suite")
+# The filter arguments of group $1.
+group_arguments() {
+    case "$1" in
+        0) group_args=(--filter "$frame_bench_tests") ;;
+        1) group_args=(--filter '^CommandLineTests\.' --skip "$frame_bench_tests") ;;
+        *) group_args=(--skip '^CommandLineTests\.') ;;
+    esac
+}
+
+# Prints the tests of a run's log that started and did not end.
+still_running() {
+    python3 - "$1" <<'PY'
 import re, sys
 started, done = [], set()
 for line in open(sys.argv[1], errors="replace"):
@@ -62,23 +64,57 @@ for name in started:
     if name not in done:
         print("  ", name)
 PY
-            local tests
-            tests=$(pgrep -f "$scratch/.*PackageTests.xctest" | head -1)
-            if [ -n "$tests" ] && command -v gdb >/dev/null; then
-                timeout 120 gdb -p "$tests" -batch -ex "thread apply all bt 8" 2>/dev/null |
-                    grep -E "^Thread|^#" | cut -c1-160
-            fi
-            pkill -f "$scratch/.*PackageTests.xctest"
-            wait "$runner" 2>/dev/null
-            return 2
-        fi
-    done
-    wait "$runner"
-    local status=$?
-    tail -n 5 "$log"
-    [ "$status" -eq 0 ] && return 0
-    grep -E "✘|error:" "$log" | head -n 40
-    return 1
 }
 
-run_once /tmp/frameclock-tsan.log || { echo "FAILED: the suite under the thread sanitizer" >&2; exit 1; }
+# Runs the three; 0 passed, 1 failed, 2 one stopped making progress.
+run_groups() {
+    local bundle pids=() logs=() i
+    bundle="$(swift build --sanitize=thread --scratch-path "$scratch" --show-bin-path)/FrameClockPackageTests.xctest"
+    [ -x "$bundle" ] || { echo "no sanitized test bundle at $bundle (build it first)" >&2; return 1; }
+    for i in "${!group_names[@]}"; do
+        logs+=("/tmp/frameclock-tsan-$i.log")
+        group_arguments "$i"
+        FRAMECLOCK_MODEL_SCRIPTS=200 NO_COLOR=1 "$bundle" --testing-library swift-testing \
+            "${group_args[@]}" --skip "$real_time_figures" >"${logs[$i]}" 2>&1 &
+        pids+=("$!")
+    done
+    # A run that prints nothing for STALL_SECONDS counts as stopped: its stacks, then every run ends.
+    local sizes=() still=() running status=0
+    while :; do
+        running=0
+        for i in "${!pids[@]}"; do kill -0 "${pids[$i]}" 2>/dev/null && running=1; done
+        [ "$running" = 1 ] || break
+        sleep 5
+        for i in "${!pids[@]}"; do
+            kill -0 "${pids[$i]}" 2>/dev/null || continue
+            local size
+            size=$(stat -c %s "${logs[$i]}")
+            if [ "$size" = "${sizes[$i]:-}" ]; then still[i]=$((${still[$i]:-0} + 5)); else still[i]=0; sizes[i]=$size; fi
+            if [ "${still[$i]}" -ge "$stall_seconds" ]; then
+                echo "the sanitized suite (${group_names[$i]}) made no progress for $stall_seconds s; tests still running:"
+                still_running "${logs[$i]}"
+                if command -v gdb >/dev/null; then
+                    timeout 120 gdb -p "${pids[$i]}" -batch -ex "thread apply all bt 8" 2>/dev/null |
+                        grep -E "^Thread|^#" | cut -c1-160
+                fi
+                for i in "${!pids[@]}"; do kill "${pids[$i]}" 2>/dev/null; done
+                wait
+                return 2
+            fi
+        done
+    done
+    for i in "${!pids[@]}"; do
+        local group_status=0
+        wait "${pids[$i]}" || group_status=$?
+        echo "== ${group_names[$i]} (exit status $group_status)"
+        tail -n 3 "${logs[$i]}"
+        if [ "$group_status" -ne 0 ]; then
+            grep -E "✘|error:|WARNING: ThreadSanitizer|Fatal error" "${logs[$i]}" | head -n 40
+            status=1
+        fi
+    done
+    cat "${logs[@]}" >/tmp/frameclock-tsan.log
+    return "$status"
+}
+
+run_groups || { echo "FAILED: the suite under the thread sanitizer (its log: /tmp/frameclock-tsan.log)" >&2; exit 1; }
