@@ -21,34 +21,37 @@
 #   8. Examples/FrontEnds built once, every product (a warning in our own sources fails the run):
 #      the folder every front end below shares
 #   9. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
-#  10. beside steps 16 to 23, at idle priority: documentation (DocC, all ten libraries, from the
+#  10. beside steps 18 to 25, at idle priority: documentation (DocC, all ten libraries, from the
 #      modules of the front ends' and the optimised builds; a warning fails the run)
-#  11. beside steps 16 to 23, at idle priority: long runs (optimised build): 10^7 and 10^8 frames in
+#  11. beside steps 18 to 25, at idle priority: long runs (optimised build): 10^7 and 10^8 frames in
 #      virtual time
-#  12. beside steps 16 to 23, at idle priority: the pacing model's random scripts (optimised build):
+#  12. beside steps 18 to 25, at idle priority: the pacing model's random scripts (optimised build):
 #      22,000 checked against the model
-#  13. beside steps 16 to 23, at idle priority: allocations per tick, instructions per frame, fuzzing
+#  13. beside steps 18 to 25, at idle priority: allocations per tick, instructions per frame
 #      (callgrind above 200 per animation fails): the tick sources' per-frame allocations under a
-#      preloaded malloc counter, the layer scenes under callgrind, and Tests/Fuzz/run-fuzzers.sh
-#      (the bounded fuzz runs)
-#  14. beside steps 16 to 21, at low priority: the README's GTK 4 example, a new package made from
+#      preloaded malloc counter, the layer scenes under callgrind
+#  14. beside steps 18 to 25, at idle priority: the bounded fuzz runs: MediaTiming's layer trees
+#      (Tests/Fuzz/run-fuzzers.sh)
+#  15. beside steps 18 to 25, at idle priority: the bounded fuzz runs: DRM events
+#      (Tests/Fuzz/run-fuzzers.sh)
+#  16. beside steps 18 to 23, at low priority: the README's GTK 4 example, a new package made from
 #      its code blocks alone, built in a folder of its own
-#  15. beside steps 16 to 23, at idle priority: an adopter with the display backends off
+#  17. beside steps 18 to 25, at idle priority: an adopter with the display backends off
 #      (Examples/TimerOnly: built without libdrm or libwayland found, ldd, run)
-#  16. the README's first command, without a terminal (clock-demo from the optimised build, 3 s)
-#  17. Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no
+#  18. the README's first command, without a terminal (clock-demo from the optimised build, 3 s)
+#  19. Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no
 #      GLib linked)
-#  18. a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)
-#  19. an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter
+#  20. a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)
+#  21. an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter
 #      headless)
-#  20. OpenGL ES on an X11 window paced by the link (x11-gles-clock, trait EGLSurfaces, Xvfb and
+#  22. OpenGL ES on an X11 window paced by the link (x11-gles-clock, trait EGLSurfaces, Xvfb and
 #      Xwayland in weston headless): own and adopted windows, the server killed mid-run
-#  21. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)
-#  22. the README's GTK 4 example run under weston headless (the build beside, awaited)
-#  23. Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the optimised build's
+#  23. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)
+#  24. the README's GTK 4 example run under weston headless (the build beside, awaited)
+#  25. Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the optimised build's
 #      test bundle): a guest that freezes is booted once more
-#  24. the checks beside the steps, awaited
-#  25. done
+#  26. the checks beside the steps, awaited
+#  27. done
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -247,15 +250,20 @@ model_scripts() {
     FRAMECLOCK_MODEL_SCRIPTS=22000 FRAMECLOCK_MODEL_SEED=1 release_tests scriptsAgreeWithTheModel
 }
 beside --idle "the pacing model's random scripts (optimised build): 22,000 checked against the model" model_scripts
-counts_and_fuzzing() {
+counts() {
     echo "== allocations per tick ($(date -u +%H:%M:%S))"
     bash Tests/Allocations/run-allocation-check.sh
     echo "== instructions per frame of the layer scenes ($(date -u +%H:%M:%S))"
     bash Benchmarks/MediaTimingBenchmarks/count-instructions.sh 10 --limit 200
-    echo "== the bounded fuzz runs ($(date -u +%H:%M:%S))"
-    FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash Tests/Fuzz/run-fuzzers.sh --build-path .build
 }
-beside --idle "allocations per tick, instructions per frame, fuzzing (callgrind above 200 per animation fails)" counts_and_fuzzing
+beside --idle "allocations per tick, instructions per frame (callgrind above 200 per animation fails)" counts
+# Each fuzz target in a job and a folder of its own: one libFuzzer process uses one processor.
+fuzzing() {
+    FUZZ_TARGETS=$1 FUZZ_OUT=.build-fuzz/$1 FUZZ_SECONDS=${FUZZ_SECONDS:-30} \
+        bash Tests/Fuzz/run-fuzzers.sh --build-path .build
+}
+beside --idle "the bounded fuzz runs: MediaTiming's layer trees (Tests/Fuzz/run-fuzzers.sh)" fuzzing mediatiming
+beside --idle "the bounded fuzz runs: DRM events (Tests/Fuzz/run-fuzzers.sh)" fuzzing drm-events
 
 # A step below runs it under weston.
 beside --low "the README's GTK 4 example, a new package made from its code blocks alone, built in a folder of its own" \
