@@ -59,8 +59,10 @@ cd "$(dirname "$0")/.."
 # allocation check reach internals through @testable imports. The scripts that build the root
 # package themselves (the README's first command; the trait-off checks of the GLib and GLES steps)
 # are given the same flags, and build the whole of it (Tests/build-root.sh), so that they build
-# nothing new.
-release=(-c release -Xswiftc -enable-testing)
+# nothing new. Without debug information (-gnone): no step reads it (the stall reports' stacks are
+# checked in the sanitized run, symbolized from the dynamic symbol table), and writing it is part
+# of every optimised module's compile and link.
+release=(-c release -Xswiftc -enable-testing -Xswiftc -gnone)
 # The longest the real-time figures may take, in seconds (about a minute on the 2-core build machine).
 real_time_limit=900
 export FRAMECLOCK_ROOT_BUILD_FLAGS="${release[*]} --build-tests"
