@@ -234,12 +234,22 @@ struct LoopFrameSourceTests {
         #expect(RealTimePolling.waitUntil(seconds: 10) { loop.dispatchErrors.withLock { $0.isEmpty } })
     }
 
-    @Test("following a frame clock: ticks from its calls, targets on its measured presentations")
-    func followingAFrameClock() throws {
+    /// Where the followed clock's frames begin within an interval of the source's own start (the
+    /// grid it numbers ticks on until the first presentation): a clock's phase is its own, not the
+    /// source's, and every phase numbers the frames alike once presentations move the grid.
+    static let followedClockPhases: [Duration] = [
+        .zero, .microseconds(3_500), .microseconds(4_500), .milliseconds(7),
+    ]
+
+    @Test(
+        "following a frame clock: ticks from its calls, targets on its measured presentations",
+        arguments: followedClockPhases)
+    func followingAFrameClock(phase: Duration) throws {
         let interval = Duration.milliseconds(10)
         let loop = try PollLoop(followingInterval: interval)
         defer { loop.stop() }
         #expect(loop.source.isFollowing)
+        let sourceStart = MonotonicInstant(nanoseconds: loop.source.grid.anchorTimestamp)
         let link = try DisplayLink(source: .loop(loop.source))
         let deliveries = Locked<[Delivery]>([])
         try link.start { frame in
@@ -249,7 +259,10 @@ struct LoopFrameSourceTests {
         }
         // A clock whose frame k begins 2 ms after its grid point G(k) and is shown at G(k + 2),
         // reported two frames later, as GTK reports complete frames.
-        let origin = MonotonicInstant.now() + .milliseconds(20)
+        // The first grid point 20 ms from now at least, `phase` after one of the source's.
+        let lead = MonotonicInstant.now() + .milliseconds(20) - sourceStart
+        let wholeIntervals = Int(lead.wholeNanoseconds / interval.wholeNanoseconds) + 1
+        let origin = sourceStart + interval * wholeIntervals + phase
         let gridPoint: @Sendable (Int) -> MonotonicInstant = { origin + interval * $0 }
         let frameStart: @Sendable (Int) -> MonotonicInstant = { gridPoint($0) + .milliseconds(2) }
         let frames = 40

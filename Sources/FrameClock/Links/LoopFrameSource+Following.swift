@@ -49,7 +49,13 @@ extension LoopFrameSource {
         let time = frameTime.nanoseconds
         runTurn(after: deadline) { _, now in
             state.withLock { state in
-                guard let presentations = state.following else { return .woken }
+                guard var presentations = state.following else { return .woken }
+                if state.followedFrames.lastSequence == nil, !presentations.hasPresentation {
+                    // The clock's first frame starts the grid. On the source's own start, the first
+                    // presentation would number the frames anew, one interval back at some phases.
+                    presentations.restart(at: time)
+                    state.following = presentations
+                }
                 let grid = presentations.grid
                 var sequence = grid.sequence(at: time + Int64(grid.period.nanoseconds / 2))
                 if let last = state.followedFrames.lastSequence, sequence <= last { sequence = last + 1 }

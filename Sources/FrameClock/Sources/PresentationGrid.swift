@@ -66,6 +66,14 @@ struct PresentationGrid: Sendable {
             period: FramePeriod(uncheckedNumerator: max(1, advertisedInterval), denominator: 1))
     }
 
+    /// Whether a presentation has been recorded.
+    var hasPresentation: Bool { lastPresentation != nil }
+
+    /// Moves tick 0 to `start`, keeping the interval: for a grid that no presentation anchors yet.
+    mutating func restart(at start: Int64) {
+        grid = TickGrid(anchorSequence: 0, anchorTimestamp: start, period: grid.period)
+    }
+
     /// The measured interval (the median of the last gaps), or nil while fewer than
     /// ``minimumSamples`` are known.
     var measuredInterval: Int64? {
