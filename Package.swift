@@ -321,7 +321,7 @@ let package = Package(
 
         // MARK: Tests
         // What several test targets share: a seeded generator, a frame recorder, a log capture, a
-        // real-time wait.
+        // real-time wait, the real-time figures' report.
         .target(
             name: "TestSupport",
             dependencies: ["FrameClock", .product(name: "Logging", package: "swift-log")],
@@ -420,7 +420,7 @@ let package = Package(
         .testTarget(
             name: "WaylandLinkTests",
             dependencies: [
-                "FrameClock", "Wayland", "WestonFixture", "ClockDemo", "LayerRendering",
+                "FrameClock", "Wayland", "WestonFixture", "TestSupport", "ClockDemo", "LayerRendering",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -431,7 +431,7 @@ let package = Package(
         .testTarget(
             name: "X11LinkTests",
             dependencies: [
-                "FrameClock", "X11", "WestonFixture",
+                "FrameClock", "X11", "WestonFixture", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -16,8 +16,9 @@
 #   5. unit tests under the thread sanitizer: virtual time, command lines, rendering, weston headless
 #      (all but the real-time figures of Tests/real-time-figures.pattern; three processes at once)
 #   6. optimised build (testing enabled: the long runs reach internals)
-#   7. the real-time figures against weston, Xvfb and Xwayland (optimised build): a run that fails
-#      is run once more, and two failures in a row fail it (as for step 9)
+#   7. the real-time figures against weston, Xvfb and Xwayland (optimised build): what the links do
+#      is asserted, the figures reported (Tests/TestSupport/RealTimeFigures.swift) and those outside
+#      their usual range listed; a run that fails is run once more, and two failures in a row fail it
 #   8. Examples/FrontEnds built once, every product (a warning in our own sources fails the run):
 #      the folder every front end below shares
 #   9. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
@@ -190,18 +191,29 @@ step "the real-time figures against weston, Xvfb and Xwayland (optimised build)"
 # The stall reports' stacks are checked in the sanitized run only: an optimised build inlines the
 # spinning function they name.
 relaxed_by_the_sanitizer='UplinkDownTests'
+figures_report=/tmp/frameclock-real-time-figures.txt
 real_time_figures() {
+    rm -f "$figures_report"
     # Bounded: a test that hangs fails the step instead of holding CI to its own limit.
-    timeout "$real_time_limit" swift test "${release[@]}" --skip-build \
+    FRAMECLOCK_FIGURES_REPORT="$figures_report" timeout "$real_time_limit" \
+        swift test "${release[@]}" --skip-build \
         --filter "$(cat Tests/real-time-figures.pattern)|$relaxed_by_the_sanitizer"
 }
-# Figures measured in real time on a shared virtual machine: a run that fails is run once more,
-# its failures kept above, and two in a row fail the step (one run of five on an idle machine saw
-# weston's frame callbacks stop for 27-49 ms at a time, 55 unjoined presentations against 50).
+# The figures a loaded machine moves are reported, not asserted: how many, and those outside the
+# range an idle machine gives.
+report_figures() {
+    [ -f "$figures_report" ] || { echo "FAILED: no real-time figure reported ($figures_report)" >&2; exit 1; }
+    echo "real-time figures: $(wc -l < "$figures_report"), outside their usual range: $(grep -c '^OUTSIDE' "$figures_report" || true)"
+    grep '^OUTSIDE' "$figures_report" || true
+}
+# Behaviour checked in real time on a shared virtual machine, where a compositor or server can stall
+# past a test's own waits: a run that fails is run once more, its failures kept above, and two in a
+# row fail the step.
 once_more() {
     echo "== $1 failed once (above); once more ($(date -u +%H:%M:%S))"
 }
 real_time_figures || { once_more "the real-time figures" && real_time_figures; }
+report_figures
 
 step "Examples/FrontEnds built once, every product (a warning in our own sources fails the run)"
 # One build: a product built alone after another recompiles the modules they share (FrameClock,

@@ -58,8 +58,9 @@ stop_compositor() {
 }
 
 # Runs $program for $frames frames, with the options in the array run_options, under the compositor
-# started by the rest ($2: how many frames it may discard); checks the report: every frame settled,
-# none pending, at most $2 discarded.
+# started by the rest ($2: how many frames an idle machine discards at most); checks the report:
+# every frame settled, presented or discarded, none pending. How many were discarded is a real-time
+# figure (a loaded machine misses more repaints): reported, and marked when above $2.
 run_options=()
 run_under() {
     local name=$1 discardable=$2
@@ -77,10 +78,13 @@ run_under() {
         "/tmp/$program-$name.txt") || { echo "FAILED: $program under $name: frames left pending" >&2; return 1; }
     presented=$(sed -E 's/.*: ([0-9]+) presented.*/\1/' <<<"$line")
     discarded=$(sed -E 's/.* ([0-9]+) discarded.*/\1/' <<<"$line")
-    if [ $((presented + discarded)) -ne "$frames" ] || [ "$discarded" -gt "$discardable" ]; then
-        echo "FAILED: $program under $name: $presented presented, $discarded discarded (at most $discardable)" >&2
+    if [ $((presented + discarded)) -ne "$frames" ]; then
+        echo "FAILED: $program under $name: $presented presented and $discarded discarded of $frames" >&2
         return 1
     fi
+    local usual=usual
+    [ "$discarded" -le "$discardable" ] || usual=OUTSIDE
+    echo "figure: $usual $program under $name: frames discarded = $discarded (usually ≤ $discardable)"
 }
 
 # Without a driver ($1, the environment setting that hides it; $2, what is missing): a typed error

