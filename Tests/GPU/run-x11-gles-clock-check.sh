@@ -93,8 +93,18 @@ run_on() {
     grep -qE "duplicates 0, bursts 0, skipped [0-9]+" "/tmp/$program-$name-$window.txt" ||
         { echo "FAILED: $program under $name ($window window): duplicate or burst frames" >&2; return 1; }
     if [ "$window" = own ]; then
-        grep -qE "link: $frames frames: $frames presented, 0 pending, 0 discarded" "/tmp/$program-$name-$window.txt" ||
-            { echo "FAILED: $program under $name: not every frame presented" >&2; return 1; }
+        # Every frame settled; how many were discarded (replaced before a refresh showed them) is a
+        # real-time figure, reported: none on an idle machine.
+        local line presented discarded usual=usual
+        line=$(grep -E "link: $frames frames: [0-9]+ presented, 0 pending, [0-9]+ discarded" \
+            "/tmp/$program-$name-$window.txt") ||
+            { echo "FAILED: $program under $name: frames left pending" >&2; return 1; }
+        presented=$(sed -E 's/.*: ([0-9]+) presented.*/\1/' <<<"$line")
+        discarded=$(sed -E 's/.* ([0-9]+) discarded.*/\1/' <<<"$line")
+        [ $((presented + discarded)) -eq "$frames" ] ||
+            { echo "FAILED: $program under $name: $presented presented and $discarded discarded of $frames" >&2; return 1; }
+        [ "$discarded" -eq 0 ] || usual=OUTSIDE
+        echo "figure: $usual $program under $name: frames discarded = $discarded (usually 0)"
     fi
 }
 
