@@ -3,7 +3,7 @@
 # build folder) and runs vulkan-clock for 300 frames under weston headless (repaint-window=16, as the
 # Wayland tests) and under mutter headless, a MAILBOX swapchain drawn by Mesa's lavapipe on one
 # thread and paced by the display link. It checks that every frame reached the link's timeline with
-# its presentation (none pending at the end, none discarded), that bad options, a machine without a
+# its presentation or was discarded (none pending at the end; the discarded reported), that bad options, a machine without a
 # Vulkan driver and a compositor that goes away mid-run are a clear error and exit 1, never a hang.
 # Usage: Tests/GPU/run-vulkan-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
