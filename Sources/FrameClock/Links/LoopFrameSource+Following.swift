@@ -34,7 +34,8 @@ extension LoopFrameSource {
     /// already — then the due events and the jobs that fit, as ``dispatch()`` runs them. The clock
     /// paces: each tick is a frame for every link at the clock's rate, its callback run at once (or
     /// at its render deadline), however late or close together the ticks come. The frame's target
-    /// is as many intervals on as the clock's frames have lately been shown after theirs.
+    /// is the presentation nearest `frameTime` plus the time the clock's frames have lately taken
+    /// from their start to their presentation.
     /// Inside a callback, and after ``close()``, it returns at once.
     ///
     /// - Throws: ``DisplayLinkError/notOnLoopThread`` off the loop's thread;
@@ -60,11 +61,13 @@ extension LoopFrameSource {
                 var sequence = grid.sequence(at: time + Int64(grid.period.nanoseconds / 2))
                 if let last = state.followedFrames.lastSequence, sequence <= last { sequence = last + 1 }
                 state.followedFrames.record(frameTime: time, sequence: sequence)
+                // The target from the frame's own time, not its number: a number pushed on by the
+                // never-twice rule, or a frame time half an interval off the grid, moves no target.
+                let depth = presentations.presentationDepth(of: sequence, callbackAt: time, shallowest: 0)
                 return .tick(
                     Tick(
                         sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
-                        presentationDepth: state.followedFrames.depth ?? 1, dispatchAt: now,
-                        pacedBySource: true))
+                        presentationDepth: depth, dispatchAt: now, pacedBySource: true))
             }
         }
     }
@@ -73,8 +76,9 @@ extension LoopFrameSource {
     /// ``frameClockTicked(at:)`` (GTK: the frame clock's smoothed frame time at the tick, not the
     /// timings' own) — was shown at `presentation` (GTK:
     /// `gdk_frame_timings_get_presentation_time` of a complete frame): the presentation grid and
-    /// the latency from a frame's start to its presentation are measured from these, and the
-    /// links' timelines get the frame's presentation. `refreshInterval`, when the clock gives one,
+    /// the time from a frame's start to its presentation are measured from these, and the links'
+    /// timelines get the frame's presentation. The first presentation numbers its grid on from the
+    /// frames already ticked, so that no frame's number is taken twice or skipped for it. `refreshInterval`, when the clock gives one,
     /// is its advertised interval. A frame not dispatched recently, or a source that does not
     /// follow a clock, is ignored. From any thread.
     public func frameWasPresented(
@@ -86,15 +90,20 @@ extension LoopFrameSource {
             if let interval = refreshInterval?.wholeNanoseconds, interval > 0 {
                 presentations.advertise(interval)
             }
+            let first = !presentations.hasPresentation
             presentations.recordPresentation(at: presentation.nanoseconds)
-            state.following = presentations
+            if first, let last = state.followedFrames.last {
+                presentations.renumber(nearest: last.frameTime, as: last.sequence)
+            }
+            defer { state.following = presentations }
             guard let sequence = state.followedFrames.sequence(forFrameTime: frameTime.nanoseconds) else {
                 return nil
             }
-            // How many intervals after its tick the frame was shown, on the grid just updated.
-            let grid = presentations.grid
-            let shown = grid.sequence(at: presentation.nanoseconds + Int64(grid.period.nanoseconds / 2))
-            state.followedFrames.recordDepth(shown - sequence)
+            let latency = presentation.nanoseconds - frameTime.nanoseconds
+            if latency <= RecentFollowedFrames.deepestPresentation * presentations.interval {
+                presentations.recordLatency(
+                    callback: frameTime.nanoseconds, presented: presentation.nanoseconds)
+            }
             return sequence
         }
         if let sequence { driver.apply(.presented(tick: sequence, time: presentation.nanoseconds)) }
@@ -130,26 +139,19 @@ struct RecentFollowedFrames: Sendable {
     private var frameTimes = [Int64](repeating: .min, count: capacity)
     private var sequences = [Int64](repeating: .min, count: capacity)
     private var next = 0
+    /// The latest frame dispatched: when it began and its sequence.
+    private(set) var last: (frameTime: Int64, sequence: Int64)?
     /// The sequence of the latest frame dispatched.
-    private(set) var lastSequence: Int64?
-    /// How many intervals after their ticks the recent frames were shown.
-    private var depths = RecentSamples(capacity: 15)
-    /// The deepest a frame is believed to be shown after its tick: more is a report gone astray.
-    static let deepestPresentation: Int64 = 8
-
-    /// The intervals from a frame's tick to its presentation, lately (the median); nil before any.
-    var depth: Int64? { depths.median }
-
-    mutating func recordDepth(_ depth: Int64) {
-        guard depth >= 1, depth <= Self.deepestPresentation else { return }
-        depths.record(depth)
-    }
+    var lastSequence: Int64? { last?.sequence }
+    /// The most intervals a frame is believed to be shown after it began, triple buffered behind a
+    /// late compositor: more is a frame that waited for something else (its window's first map).
+    static let deepestPresentation: Int64 = 4
 
     mutating func record(frameTime: Int64, sequence: Int64) {
         frameTimes[next] = frameTime
         sequences[next] = sequence
         next = (next + 1) % Self.capacity
-        lastSequence = sequence
+        last = (frameTime, sequence)
     }
 
     func sequence(forFrameTime time: Int64) -> Int64? {

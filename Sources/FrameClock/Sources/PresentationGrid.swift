@@ -74,6 +74,15 @@ struct PresentationGrid: Sendable {
         grid = TickGrid(anchorSequence: 0, anchorTimestamp: start, period: grid.period)
     }
 
+    /// Renumbers the grid so that the point nearest `time` is `sequence`, keeping its phase and
+    /// interval: ticks already numbered on an earlier grid go on without a gap or a repeat.
+    mutating func renumber(nearest time: Int64, as sequence: Int64) {
+        let nearest = grid.sequence(at: time + Int64(grid.period.nanoseconds / 2))
+        grid = TickGrid(
+            anchorSequence: grid.anchorSequence + sequence - nearest, anchorTimestamp: grid.anchorTimestamp,
+            period: grid.period)
+    }
+
     /// The measured interval (the median of the last gaps), or nil while fewer than
     /// ``minimumSamples`` are known.
     var measuredInterval: Int64? {
@@ -180,10 +189,11 @@ struct PresentationGrid: Sendable {
 
     /// How many intervals after grid point `sequence` a commit made after a callback received at
     /// `time` will be shown: the grid point nearest to `time` plus the measured latency, or the next
-    /// one (1) while the latency is not known yet.
-    func presentationDepth(of sequence: Int64, callbackAt time: Int64) -> Int64 {
+    /// one (1) while the latency is not known yet; `shallowest` at least (a callback's grid point is
+    /// before its commit's presentation; a followed clock's frame may be numbered as its own).
+    func presentationDepth(of sequence: Int64, callbackAt time: Int64, shallowest: Int64 = 1) -> Int64 {
         guard let latency = measuredLatency else { return 1 }
         let shown = grid.sequence(at: time + latency + interval / 2)
-        return max(1, shown - sequence)
+        return max(shallowest, shown - sequence)
     }
 }
