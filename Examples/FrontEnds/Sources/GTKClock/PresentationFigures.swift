@@ -8,6 +8,8 @@ import FrameClock
     /// Errors of the two predictions against the presentation, in microseconds.
     var frameClockErrors: [Double] = []
     var gtkErrors: [Double] = []
+    /// FrameClock's target less the presentation, in nanoseconds: which way a target strays.
+    var frameClockOffsets: [Int64] = []
     /// GTK frame times, for the cadence.
     var frameTimes: [Int64] = []
     /// Presentation times in frame order, for the compositor's own jitter.
@@ -23,6 +25,7 @@ import FrameClock
         presentations.append(presented)
         if let target = frameClockTargets.removeValue(forKey: counter) {
             frameClockErrors.append(Double(abs(target - presented)) / 1000)
+            frameClockOffsets.append(target - presented)
         }
         if gtkPredicted > 0 { gtkErrors.append(Double(abs(gtkPredicted - presented)) / 1000) }
         if compared.count > 4096 { compared.removeAll() }
@@ -40,6 +43,17 @@ import FrameClock
         let intervals = zip(presentations, presentations.dropFirst()).map { Double($1 - $0) }
         let median = Self.percentile(intervals, 0.5)
         return Self.percentile(intervals.map { abs($0 - median) / 1000 }, fraction)
+    }
+
+    /// How many of FrameClock's targets were how many whole presentation intervals from their
+    /// presentation (negative: early), in order: a target one interval off is a numbering defect,
+    /// not jitter.
+    var frameClockOffsetsInIntervals: [(intervals: Int, frames: Int)] {
+        let intervals = zip(presentations, presentations.dropFirst()).map { Double($1 - $0) }
+        let median = Self.percentile(intervals, 0.5)
+        guard median > 0 else { return [] }
+        let counts = Dictionary(grouping: frameClockOffsets) { Int((Double($0) / median).rounded()) }
+        return counts.keys.sorted().map { ($0, counts[$0]?.count ?? 0) }
     }
 
     /// The median interval between GTK's frames, in milliseconds.

@@ -59,6 +59,10 @@ extension GTKClockApp {
                 + "targetTimestamp p50 \(rounded(frameClockP50)) µs, p95 \(rounded(frameClockP95)) µs; "
                 + "GTK's predicted presentation time over \(figures.gtkErrors.count) frames p50 "
                 + "\(rounded(gtkP50)) µs, p95 \(rounded(gtkP95)) µs")
+        print(
+            "FrameClock's targets by whole intervals from their presentation: "
+                + figures.frameClockOffsetsInIntervals.map { "\($0.intervals): \($0.frames)" }.joined(
+                    separator: ", "))
         let jitterP95 = figures.presentationJitter(0.95)
         print(
             "the compositor's presentation intervals stray from their median by p50 "
