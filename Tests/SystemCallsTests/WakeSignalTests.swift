@@ -26,14 +26,22 @@ struct WakeSignalTests {
     @Test("signals from another thread wake a waiter every time, and none is lost")
     func anotherThread() throws {
         let wake = try WakeSignal()
+        // The waiter's answer to each signal, so that every signal is one wake-up (two signals before
+        // a consume are one by design) without the signalling thread spinning for it.
+        let answered = try WakeSignal()
         let rounds = 200
-        let deadline = KernelClock.monotonicDeadline(after: .seconds(20))
+        // Far beyond a round's microseconds: a processor shared with a sanitized suite may
+        // deschedule either thread for tens of milliseconds at a time.
+        let deadline = KernelClock.monotonicDeadline(after: .seconds(60))
         let join = onBackgroundThread {
+            var answers = [PollDescriptor(answered.fileDescriptor)]
             for _ in 0..<rounds {
-                // Bounded too: a waiter that gave up at the deadline must not leave this thread
-                // spinning for ever (and the test waiting for it in `join`).
-                while wake.isPending, KernelClock.monotonicNanoseconds() < deadline { sched_yield() }
                 wake.signal()
+                // Bounded too: a waiter that gave up at the deadline must not leave this thread
+                // waiting for ever (and the test waiting for it in `join`).
+                while !answered.consume(), KernelClock.monotonicNanoseconds() < deadline {
+                    _ = try? SystemCall.poll(&answers, until: deadline)
+                }
             }
         }
         var woken = 0
@@ -41,6 +49,7 @@ struct WakeSignalTests {
         while woken < rounds && KernelClock.monotonicNanoseconds() < deadline {
             if wake.consume() {
                 woken += 1
+                answered.signal()
                 continue
             }
             _ = try SystemCall.poll(&set, until: deadline)
