@@ -50,23 +50,12 @@ extension LoopFrameSource {
         let time = frameTime.nanoseconds
         runTurn(after: deadline) { _, now in
             state.withLock { state in
-                guard var presentations = state.following else { return .woken }
-                if state.followedFrames.lastSequence == nil, !presentations.hasPresentation {
-                    // The clock's first frame starts the grid. On the source's own start, the first
-                    // presentation would number the frames anew, one interval back at some phases.
-                    presentations.restart(at: time)
-                    state.following = presentations
-                }
-                let grid = presentations.grid
-                var sequence = grid.sequence(at: time + Int64(grid.period.nanoseconds / 2))
-                if let last = state.followedFrames.lastSequence, sequence <= last { sequence = last + 1 }
-                state.followedFrames.record(frameTime: time, sequence: sequence)
-                // The target from the frame's own time, not its number: a number pushed on by the
-                // never-twice rule, or a frame time half an interval off the grid, moves no target.
-                let depth = presentations.presentationDepth(of: sequence, callbackAt: time, shallowest: 0)
+                guard var following = state.following else { return .woken }
+                let (sequence, timestamp, depth) = following.tick(frameTime: time)
+                state.following = following
                 return .tick(
                     Tick(
-                        sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: now, grid: grid,
+                        sequence: sequence, timestamp: timestamp, wokeAt: now, grid: following.grid,
                         presentationDepth: depth, dispatchAt: now, pacedBySource: true))
             }
         }
@@ -77,8 +66,9 @@ extension LoopFrameSource {
     /// timings' own) — was shown at `presentation` (GTK:
     /// `gdk_frame_timings_get_presentation_time` of a complete frame): the presentation grid and
     /// the time from a frame's start to its presentation are measured from these, and the links'
-    /// timelines get the frame's presentation. The first presentation numbers its grid on from the
-    /// frames already ticked, so that no frame's number is taken twice or skipped for it. `refreshInterval`, when the clock gives one,
+    /// timelines get the frame's presentation. A presentation off the grid (the first, or one after
+    /// the compositor started its repaints anew) numbers its grid on from the frames already
+    /// ticked, so that no frame's number is taken twice or skipped for it. `refreshInterval`, when the clock gives one,
     /// is its advertised interval. A frame not dispatched recently, or a source that does not
     /// follow a clock, is ignored. From any thread.
     public func frameWasPresented(
@@ -86,25 +76,11 @@ extension LoopFrameSource {
         refreshInterval: Duration? = nil
     ) {
         let sequence = state.withLock { state -> Int64? in
-            guard var presentations = state.following else { return nil }
-            if let interval = refreshInterval?.wholeNanoseconds, interval > 0 {
-                presentations.advertise(interval)
-            }
-            let first = !presentations.hasPresentation
-            presentations.recordPresentation(at: presentation.nanoseconds)
-            if first, let last = state.followedFrames.last {
-                presentations.renumber(nearest: last.frameTime, as: last.sequence)
-            }
-            defer { state.following = presentations }
-            guard let sequence = state.followedFrames.sequence(forFrameTime: frameTime.nanoseconds) else {
-                return nil
-            }
-            let latency = presentation.nanoseconds - frameTime.nanoseconds
-            if latency <= RecentFollowedFrames.deepestPresentation * presentations.interval {
-                presentations.recordLatency(
-                    callback: frameTime.nanoseconds, presented: presentation.nanoseconds)
-            }
-            return sequence
+            guard var following = state.following else { return nil }
+            defer { state.following = following }
+            return following.presented(
+                frameTime: frameTime.nanoseconds, at: presentation.nanoseconds,
+                refreshInterval: refreshInterval?.wholeNanoseconds)
         }
         if let sequence { driver.apply(.presented(tick: sequence, time: presentation.nanoseconds)) }
     }
@@ -128,33 +104,5 @@ extension LoopFrameSource {
         let presented = MonotonicInstant(nanoseconds: conversion.monotonic)
         frameWasPresented(startedAt: frameTime, at: presented, refreshInterval: refreshInterval)
         return presented
-    }
-}
-
-/// The last frames of a followed clock: when each began and the tick it was dispatched as, so that
-/// a presentation reported later finds its tick. Fixed size: older frames are forgotten.
-struct RecentFollowedFrames: Sendable {
-    /// Frames remembered: a clock reports a presentation a few frames after the frame began.
-    static let capacity = 16
-    private var frameTimes = [Int64](repeating: .min, count: capacity)
-    private var sequences = [Int64](repeating: .min, count: capacity)
-    private var next = 0
-    /// The latest frame dispatched: when it began and its sequence.
-    private(set) var last: (frameTime: Int64, sequence: Int64)?
-    /// The sequence of the latest frame dispatched.
-    var lastSequence: Int64? { last?.sequence }
-    /// The most intervals a frame is believed to be shown after it began, triple buffered behind a
-    /// late compositor: more is a frame that waited for something else (its window's first map).
-    static let deepestPresentation: Int64 = 4
-
-    mutating func record(frameTime: Int64, sequence: Int64) {
-        frameTimes[next] = frameTime
-        sequences[next] = sequence
-        next = (next + 1) % Self.capacity
-        last = (frameTime, sequence)
-    }
-
-    func sequence(forFrameTime time: Int64) -> Int64? {
-        frameTimes.firstIndex(of: time).map { sequences[$0] }
     }
 }

@@ -35,10 +35,8 @@ public final class LoopFrameSource: Sendable {
         /// Held while a dispatch is under way (a callback dispatching again only returns).
         var turn = TurnRight()
         var isClosed = false
-        /// The presentation grid of a followed frame clock (nil: the source's own timer ticks).
-        var following: PresentationGrid?
-        /// The followed clock's recent frames: when each began, and the tick it was dispatched as.
-        var followedFrames = RecentFollowedFrames()
+        /// The numbering and targets of a followed frame clock (nil: the source's own timer ticks).
+        var following: FollowedClockGrid?
     }
 
     let driver: FrameDriver
@@ -89,7 +87,7 @@ public final class LoopFrameSource: Sendable {
         timerGrid = TickGrid(anchorSequence: 0, anchorTimestamp: start, period: period)
         if following {
             state.withLock {
-                $0.following = PresentationGrid(start: start, advertisedInterval: Int64(period.nanoseconds))
+                $0.following = FollowedClockGrid(start: start, nominalInterval: Int64(period.nanoseconds))
             }
         }
         loopThread = SampledThread.current
