@@ -68,8 +68,8 @@ extension LoopFrameSource {
     /// the time from a frame's start to its presentation are measured from these, and the links'
     /// timelines get the frame's presentation. A presentation off the grid (the first, or one after
     /// the compositor started its repaints anew) numbers its grid on from the frames already
-    /// ticked, so that no frame's number is taken twice or skipped for it. `refreshInterval`, when the clock gives one,
-    /// is its advertised interval. A frame not dispatched recently, or a source that does not
+    /// ticked, so that no frame's number is taken twice or skipped for it. `refreshInterval`, when
+    /// the clock gives one, is its advertised interval. A frame not dispatched recently, or a source that does not
     /// follow a clock, is ignored. From any thread.
     public func frameWasPresented(
         startedAt frameTime: MonotonicInstant, at presentation: MonotonicInstant,

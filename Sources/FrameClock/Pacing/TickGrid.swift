@@ -24,6 +24,11 @@ struct TickGrid: Hashable, Sendable {
         anchorSequence &+ period.ticks(containing: nanoseconds &- anchorTimestamp)
     }
 
+    /// The tick nearest `nanoseconds` (the later of two equally near).
+    func nearestSequence(to nanoseconds: Int64) -> Int64 {
+        sequence(at: nanoseconds + Int64(period.nanoseconds / 2))
+    }
+
     /// The tick to rehearse the dispatch path with, for a source that woke at `now` to do so
     /// `lead` before tick `sequence` is due; nil when less than a quarter of the lead is left (a
     /// wake-up that late would have the rehearsal still running when the tick comes, delaying it).

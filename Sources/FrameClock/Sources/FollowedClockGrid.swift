@@ -38,7 +38,7 @@ struct FollowedClockGrid: Sendable {
             presentations.restart(at: time)
         }
         let grid = presentations.grid
-        var sequence = grid.sequence(at: time + Int64(grid.period.nanoseconds / 2))
+        var sequence = grid.nearestSequence(to: time)
         if let last = frames.lastSequence, sequence <= last { sequence = last + 1 }
         // A grid renumbered since the last tick may put this one's point at or before the last's.
         while let last = lastTimestamp, grid.timestamp(of: sequence) <= last { sequence += 1 }
@@ -55,7 +55,7 @@ struct FollowedClockGrid: Sendable {
     mutating func presented(frameTime: Int64, at presentation: Int64, refreshInterval: Int64?) -> Int64? {
         if let interval = refreshInterval, interval > 0 { presentations.advertise(interval) }
         let grid = presentations.grid
-        let nearest = grid.timestamp(of: grid.sequence(at: presentation + Int64(grid.period.nanoseconds / 2)))
+        let nearest = grid.timestamp(of: grid.nearestSequence(to: presentation))
         let offGrid =
             !presentations.hasPresentation
             || abs(presentation - nearest) * Self.offGridDivisor > Int64(grid.period.nanoseconds)

@@ -77,7 +77,7 @@ struct PresentationGrid: Sendable {
     /// Renumbers the grid so that the point nearest `time` is `sequence`, keeping its phase and
     /// interval: ticks already numbered on an earlier grid go on without a gap or a repeat.
     mutating func renumber(nearest time: Int64, as sequence: Int64) {
-        let nearest = grid.sequence(at: time + Int64(grid.period.nanoseconds / 2))
+        let nearest = grid.nearestSequence(to: time)
         grid = TickGrid(
             anchorSequence: grid.anchorSequence + sequence - nearest, anchorTimestamp: grid.anchorTimestamp,
             period: grid.period)
