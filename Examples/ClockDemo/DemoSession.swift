@@ -372,7 +372,8 @@ final class DemoSession: @unchecked Sendable {
                 let distance = String(format: "%.3f", ahead.largestDistance / .milliseconds(1))
                 text +=
                     "  drawn ahead \(ahead.committedAhead) (≤ \(distance) ms off)  redrawn \(ahead.redrawn)"
-                text += "  no buffer ahead \(ahead.noFreeBuffer)"
+                text +=
+                    "  no buffer ahead \(ahead.noFreeBuffer)  not drawn (no buffer) \(ahead.skippedNoBuffer)"
             }
             if counts.framesWithFeedback > 0 {
                 text += "  on time \(counts.framesOnTime)  late \(counts.framesLate)"

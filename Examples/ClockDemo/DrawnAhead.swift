@@ -43,4 +43,6 @@ struct DrawAheadCounts {
     var redrawn = 0
     /// Times no buffer was free to draw the next frame ahead into.
     var noFreeBuffer = 0
+    /// Frames not drawn at all: every buffer was held by the compositor at their callback.
+    var skippedNoBuffer = 0
 }

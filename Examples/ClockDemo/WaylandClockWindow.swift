@@ -119,8 +119,15 @@ final class WaylandClockWindow: @unchecked Sendable {
             drawAhead.largestDistance = max(drawAhead.largestDistance, distance)
         } else {
             if ahead != nil { drawAhead.redrawn += 1 }
-            // Into the buffer drawn ahead, if any: the compositor does not hold it.
-            lastFrame = try draw(face, waitingUpTo: .milliseconds(500)) ?? lastFrame
+            // Into the buffer drawn ahead, if any: the compositor does not hold it. None free: the
+            // compositor holds them all (it stopped answering): this frame is skipped, not waited
+            // for on the frame thread, and the commit still carries the link's frame callback and
+            // feedback, so that the window comes back as soon as the compositor does.
+            do {
+                lastFrame = try draw(face, waitingUpTo: .zero) ?? lastFrame
+            } catch WaylandError.noFreeBuffer {
+                drawAhead.skippedNoBuffer += 1
+            }
         }
         ahead = nil
         try window.commit()

@@ -219,18 +219,21 @@ public final class WaylandWindow: @unchecked Sendable {
     /// How many `configure` sequences the window has received (and acknowledged).
     package var configureCount: Int { connection.lock.withLock { configuresReceived } }
 
-    /// Draws the next frame: calls `body` with the pixels of a buffer the compositor does not hold
-    /// (waiting up to `timeout` for one to be released), to be attached by the next ``commit(damage:)``.
-    /// Drawing again before committing draws into the same buffer.
+    /// Draws the next frame: calls `body` with the pixels of a buffer the compositor does not hold, to
+    /// be attached by the next ``commit(damage:)``. Drawing again before committing draws into the
+    /// same buffer.
     ///
     /// The frame may be drawn ahead, long before the commit that shows it (see the type's overview):
-    /// the buffer stays the window's until then. With `timeout` `.zero` the call never waits: it
-    /// draws only into a buffer already released (or the one drawn since the last commit), and
-    /// throws ``WaylandError/noFreeBuffer`` otherwise.
+    /// the buffer stays the window's until then. By default (`timeout` `.zero`) the call never waits:
+    /// it draws only into a buffer already released (or the one drawn since the last commit), and
+    /// throws ``WaylandError/noFreeBuffer`` otherwise. That is the right call on a frame thread: a
+    /// compositor that stops answering (stopped, busy, swapped out) holds every buffer until it comes
+    /// back, and a wait for one there would hold every link on the thread; skip the frame instead,
+    /// and draw again at the next. A positive `timeout` waits up to that long for a release.
     ///
-    /// - Throws: ``WaylandError/noFreeBuffer`` when every buffer is still held after `timeout`,
+    /// - Throws: ``WaylandError/noFreeBuffer`` when every buffer is still held (after `timeout`),
     ///   ``WaylandError/closed(_:)`` or the connection's failure.
-    public func draw(waitingUpTo timeout: Duration = .milliseconds(500), _ body: (WaylandPixels) -> Void)
+    public func draw(waitingUpTo timeout: Duration = .zero, _ body: (WaylandPixels) -> Void)
         throws(WaylandError)
     {
         let deadline = KernelClock.monotonicDeadline(after: timeout)

@@ -121,6 +121,38 @@ extension WestonLinkTests {
         }
 
         @Test(
+            "weston stopped (SIGSTOP) for 5 s mid-run and continued: clock-demo skips the frames it has no buffer for, goes on, and exits 0"
+        )
+        func compositorStoppedAndContinued() throws {
+            let weston = try WestonServer()
+            let pid = weston.pid
+            // The compositor stops answering 2 s into a 10 s run, for 5 s: every buffer stays held.
+            let freezer = Thread {
+                Thread.sleep(forTimeInterval: 2)
+                kill(pid, SIGSTOP)
+                Thread.sleep(forTimeInterval: 5)
+                kill(pid, SIGCONT)
+            }
+            freezer.start()
+            let run = try ClockDemoRun(
+                ["--display", "wayland", "--duration", "10"], waylandDisplay: weston.socketPath)
+            let log = "stdout:\n\(run.standardOutput)\nstderr:\n\(run.standardError)"
+            #expect(run.status == 0, "\(log)")
+            // The link went on on its timer while the callbacks had stopped, and back on them after.
+            #expect(run.standardOutput.contains("frame callbacks resumed"), "\(log)")
+            // Frames while weston was stopped found no free buffer and were skipped, not waited for.
+            let notDrawn = run.figure("not drawn (no buffer)") ?? 0
+            #expect(notDrawn > 0, "\(log)")
+            // The frames after the compositor's return were presented again: 3 s at weston's rate.
+            let presented = run.figure("presented") ?? 0
+            let frames = run.figure("frames") ?? 0
+            #expect(frames > notDrawn && presented > 0, "\(log)")
+            RealTimeFigures.report(
+                "clock-demo under weston stopped for 5 s", "frames not drawn for want of a buffer", notDrawn,
+                isUsual: notDrawn > 100, usual: "> 100 (5 s of frames)")
+        }
+
+        @Test(
             "--display auto picks the Wayland window when WAYLAND_DISPLAY names a compositor, text when not")
         func auto() throws {
             let weston = try WestonServer()

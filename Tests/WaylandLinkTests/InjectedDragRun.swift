@@ -42,7 +42,9 @@ final class InjectedDragRun: @unchecked Sendable {
     /// frames, then aims the injector at it.
     func start() throws -> Bool {
         try link.start { [self] frame in
-            try? window.draw { $0.fill(0xFF00_0000 | UInt32(truncatingIfNeeded: frame.sequence) & 0xFF) }
+            try? window.draw(waitingUpTo: .milliseconds(500)) {
+                $0.fill(0xFF00_0000 | UInt32(truncatingIfNeeded: frame.sequence) & 0xFF)
+            }
             _ = try? window.commit()
             lock.withLock { frameCount += 1 }
         }

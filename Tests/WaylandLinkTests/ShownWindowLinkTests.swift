@@ -14,7 +14,7 @@ extension WestonLinkTests {
             let session = try WindowSession(title: "shown first", size: 32)
             let window = session.window
             // The front end shows its first frame before it makes the link.
-            try window.draw { pixels in pixels.fill(0xFF20_4080) }
+            try window.draw(waitingUpTo: .milliseconds(500)) { pixels in pixels.fill(0xFF20_4080) }
             let feedback = try window.frameTiming.requestPresentationFeedback()
             try window.commit()
             var event = window.frameTiming.nextEvent(timeout: .seconds(2))

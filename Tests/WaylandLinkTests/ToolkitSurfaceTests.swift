@@ -36,7 +36,7 @@ extension WestonLinkTests {
                 let window = window
                 try link.start { _ in
                     do {
-                        try window.draw { $0.fill(0xFF30_6090) }
+                        try window.draw(waitingUpTo: .milliseconds(500)) { $0.fill(0xFF30_6090) }
                         try window.commit()
                     } catch {
                         frames.fail("\(error)")

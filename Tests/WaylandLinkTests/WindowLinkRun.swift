@@ -63,7 +63,7 @@ final class WindowLinkRun: @unchecked Sendable {
                 let fill =
                     0xFF00_0000 | UInt32(truncatingIfNeeded: frame.sequence &* 0x0001_0203) & 0x00FF_FFFF
                 do {
-                    try window.draw { $0.fill(fill) }
+                    try window.draw(waitingUpTo: .milliseconds(500)) { $0.fill(fill) }
                     committedAt = try window.commit()
                 } catch {
                     lock.withLock { failures.append("frame \(frame.sequence): \(error)") }

@@ -18,7 +18,7 @@ extension WestonTests {
             let adopted = try WaylandFrameTiming(
                 connection: connection, adoptingSurface: window.surfacePointer)
 
-            try window.draw { $0.fill(0xFF10_2030) }
+            try window.draw(waitingUpTo: .milliseconds(500)) { $0.fill(0xFF10_2030) }
             let callback = try adopted.requestFrameCallback()
             let feedback = try adopted.requestPresentationFeedback()
             let committed = try window.commit()

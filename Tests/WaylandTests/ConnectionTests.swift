@@ -42,7 +42,7 @@ extension WestonTests {
             #expect(throws: WaylandError.missingGlobal(interface: "wp_presentation", version: 1)) {
                 try window.frameTiming.requestPresentationFeedback()
             }
-            try window.draw { $0.fill(0xFF00_0000) }
+            try window.draw(waitingUpTo: .milliseconds(500)) { $0.fill(0xFF00_0000) }
             let callback = try window.frameTiming.requestFrameCallback()
             try window.commit()
             let event = window.frameTiming.nextEvent(timeout: .seconds(2))
@@ -69,7 +69,7 @@ extension WestonTests {
             let window = try WaylandWindow(
                 connection: session.connection, title: "argb", width: 30, height: 20, pixelFormat: .argb8888)
             var layout: (stride: Int, width: Int, height: Int, format: WaylandPixelFormat)?
-            try window.draw { pixels in
+            try window.draw(waitingUpTo: .milliseconds(500)) { pixels in
                 layout = (pixels.stride, pixels.width, pixels.height, pixels.format)
                 pixels.fill(0x8000_0000)
                 // One opaque pixel at (x 3, y 2), written through the stride.

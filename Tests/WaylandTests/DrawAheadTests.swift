@@ -15,7 +15,7 @@ extension WestonTests {
             #expect(window.bufferCount == 3)
             let driver = FrameDriver(window: window)
             var drawn: Int?
-            try window.draw { pixels in
+            try window.draw(waitingUpTo: .milliseconds(500)) { pixels in
                 drawn = pixels.bufferIndex
                 pixels.fill(0xFF00_0000)
             }

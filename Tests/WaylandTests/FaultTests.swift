@@ -69,7 +69,9 @@ extension WestonTests {
             for index in 0..<4 {
                 let window = try session.window("w\(index)", width: 100, height: 50)
                 try FrameDriver(window: window).run(frames: 2)
-                try window.draw { mappings.append(SharedMemoryMapping(of: $0)) }
+                try window.draw(waitingUpTo: .milliseconds(500)) {
+                    mappings.append(SharedMemoryMapping(of: $0))
+                }
                 windows.append(window)
             }
             for mapping in mappings { #expect(mapping.isMapped, "\(mapping) maps the window's memfd") }

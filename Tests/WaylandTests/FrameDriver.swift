@@ -24,7 +24,7 @@ final class FrameDriver {
         for _ in 0..<count {
             colour &+= 0x0001_0203
             let fill = colour
-            try window.draw { $0.fill(fill) }
+            try window.draw(waitingUpTo: .milliseconds(500)) { $0.fill(fill) }
             let callback = try window.frameTiming.requestFrameCallback()
             let feedback = try window.frameTiming.requestPresentationFeedback()
             commitTimes[feedback] = try window.commit()
