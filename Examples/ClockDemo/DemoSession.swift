@@ -367,7 +367,7 @@ final class DemoSession: @unchecked Sendable {
             let counts = link.statistics
             if let wayland {
                 text +=
-                    "  presented \(counts.framesOnTime + counts.framesLate)  discarded \(counts.framesDropped)"
+                    "  presented \(counts.framesOnTime + counts.framesEarly + counts.framesLate)  discarded \(counts.framesDropped)"
                 let ahead = wayland.drawAhead
                 let distance = String(format: "%.3f", ahead.largestDistance / .milliseconds(1))
                 text +=
@@ -376,7 +376,8 @@ final class DemoSession: @unchecked Sendable {
                     "  no buffer ahead \(ahead.noFreeBuffer)  not drawn (no buffer) \(ahead.skippedNoBuffer)"
             }
             if counts.framesWithFeedback > 0 {
-                text += "  on time \(counts.framesOnTime)  late \(counts.framesLate)"
+                text +=
+                    "  on time \(counts.framesOnTime)  early \(counts.framesEarly)  late \(counts.framesLate)"
             }
         }
         if display == .terminal { text += "  dropped \(screen.droppedFrames)" }

@@ -89,7 +89,7 @@ struct PresentationFeedbackTests {
         link.invalidate()
     }
 
-    @Test("outcomes: on time, late by the callback, late by the display, dropped")
+    @Test("outcomes: on time, late by the callback, late by the display, early, dropped")
     func classification() throws {
         let interval = Int64(16_666_667)
         let target = Int64(1_000_000_000)
@@ -109,6 +109,18 @@ struct PresentationFeedbackTests {
                 target: target, presented: target + 2 * interval, refreshInterval: interval,
                 callbackEnd: deadline - 5_000_000, deadline: deadline)
                 == .late(intervals: 2, cause: .displayLate))
+        // Shown an interval before its target (a compositor that shows a commit at once, where the
+        // link predicted one interval): early, not on time; less than half an interval before is
+        // on time.
+        #expect(
+            FrameOutcome.classify(
+                target: target, presented: target - interval + 300_000, refreshInterval: interval,
+                callbackEnd: deadline - 5_000_000, deadline: deadline) == .early(intervals: 1))
+        #expect(
+            FrameOutcome.classify(
+                target: target, presented: target - interval / 2 + 1, refreshInterval: interval,
+                callbackEnd: deadline, deadline: deadline) == .onTime)
+        #expect(FrameOutcome.early(intervals: 1).description == "early by 1 interval")
 
         let (_, link, frames) = try Self.link(frames: 3)
         link.presented(frames[0].sequence, at: frames[0].targetTimestamp + frames[0].duration)
@@ -117,6 +129,11 @@ struct PresentationFeedbackTests {
         #expect(link.timeline.entries[1].outcome == .dropped)
         #expect(link.statistics.framesLateByDisplay == 1)
         #expect(link.statistics.framesDropped == 1)
+        #expect(
+            link.presented(frames[2].sequence, at: frames[2].targetTimestamp - frames[2].duration)
+                == .recorded(.early(intervals: 1)))
+        #expect(link.statistics.framesEarly == 1)
+        #expect(link.statistics.framesWithFeedback == 3)
         #expect(
             FrameOutcome.late(intervals: 2, cause: .callbackPastDeadline).description
                 == "late by 2 intervals (the callback ran past its deadline)")

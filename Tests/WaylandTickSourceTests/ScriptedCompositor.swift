@@ -28,6 +28,11 @@ import SystemPackage
 /// first one after the move, and what was composited before is presented there, as mutter does. The
 /// compositor can also lack presentation feedback (frame callbacks only).
 ///
+/// With `showsCommitsAfter`, the compositor shows each commit that long after it is made instead of
+/// at a repaint, as wlroots' headless backend does (sway, cage: a commit to an idle output is
+/// composited and presented at once, and its frame timer starts again from that presentation); its
+/// frame callbacks still wait for the next repaint.
+///
 /// A wait moves the clock to the next instant at which the compositor sends something, or to its
 /// deadline; a signalled control channel ends it at once with `.woken`. Every run is exact and
 /// repeatable.
@@ -92,6 +97,8 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         var output = 0
         /// The latest presentation sent.
         var latestPresentation: WaylandPresentedFrame?
+        /// Commits shown at once (``showsCommitsAfter``): when, and their feedback.
+        var showing: [(at: Int64, feedbacks: [UInt64])] = []
     }
 
     let kernel: ScriptedKernel
@@ -99,6 +106,9 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
     let interval: Int64
     /// How long after a vblank each repaint comes.
     let repaintLag: Int64
+    /// How long after a commit it is shown, for a compositor that shows commits at once; nil: at the
+    /// repaint after the one that composites it.
+    let showsCommitsAfter: Int64?
     /// The outputs; the surface starts on the first.
     let scriptedOutputs: [Output]
     let name = "Wayland window 'scripted'"
@@ -114,11 +124,12 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
     init(
         kernel: ScriptedKernel, interval: Int64 = 16_666_667, firstRepaint: Int64, repaintLag: Int64 = 0,
         otherOutputs: [(interval: Int64, vblank: Int64)] = [], feedback: Bool = true,
-        limit: Duration = .seconds(600)
+        showsCommitsAfter: Int64? = nil, limit: Duration = .seconds(600)
     ) {
         self.kernel = kernel
         self.interval = interval
         self.repaintLag = repaintLag
+        self.showsCommitsAfter = showsCommitsAfter
         scriptedOutputs =
             [Output(globalName: 10, interval: interval, phase: firstRepaint)]
             + otherOutputs.enumerated().map {
@@ -187,6 +198,10 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
                 content.callbacks = replaced.callbacks + content.callbacks
                 discard(replaced.feedbacks, at: now, &state)
             }
+            if let lag = showsCommitsAfter, state.shown {
+                state.showing.append((now + lag, content.feedbacks))
+                content.feedbacks = []
+            }
             state.committed = content
         }
     }
@@ -245,7 +260,9 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
 
     /// The next instant at which something happens: a scripted change, or a repaint while shown.
     private func nextMoment(_ state: State) -> Int64 {
-        min(state.scheduled.first?.at ?? .max, state.shown ? state.nextRepaint : .max)
+        min(
+            state.scheduled.first?.at ?? .max, state.shown ? state.nextRepaint : .max,
+            state.showing.first?.at ?? .max)
     }
 
     /// Does everything due at or before `now`, in order.
@@ -256,6 +273,11 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             if let first = state.scheduled.first, first.at == moment {
                 state.scheduled.removeFirst()
                 apply(first.change, at: moment, &state)
+            } else if let shown = state.showing.first, shown.at == moment {
+                state.showing.removeFirst()
+                present(shown.feedbacks, at: moment, receivedAt: moment, &state)
+                // The output's frame timer starts again at each of its commits.
+                state.nextRepaint = moment + scriptedOutputs[state.output].interval
             } else {
                 repaint(at: moment, &state)
             }
@@ -294,17 +316,7 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             state.skipping = false
             return
         }
-        let vblank = time - repaintLag
-        for id in state.repainted {
-            let frame = WaylandPresentedFrame(
-                feedbackID: id, time: vblank, compositorTime: vblank, compositorClockID: 1,
-                conversionErrorBound: 0, refreshInterval: output.interval, sequence: 0, flags: [.vsync],
-                receivedAt: time, syncOutput: output.globalName)
-            state.events.append(.presented(frame))
-            state.latestPresentation = frame
-            state.record.presentations.append((id, vblank))
-            state.record.presentationOutputs.append(state.output)
-        }
+        present(state.repainted, at: time - repaintLag, receivedAt: time, &state)
         state.repainted = []
         guard let content = state.committed else { return }
         state.committed = nil
@@ -317,6 +329,21 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             state.record.callbacks.append((id, time))
         }
         state.repainted = content.feedbacks
+    }
+
+    /// Sends the presentation of `feedbacks` at `time` on the surface's output, received at `receivedAt`.
+    private func present(_ feedbacks: [UInt64], at time: Int64, receivedAt: Int64, _ state: inout State) {
+        let output = scriptedOutputs[state.output]
+        for id in feedbacks {
+            let frame = WaylandPresentedFrame(
+                feedbackID: id, time: time, compositorTime: time, compositorClockID: 1,
+                conversionErrorBound: 0, refreshInterval: output.interval, sequence: 0, flags: [.vsync],
+                receivedAt: receivedAt, syncOutput: output.globalName)
+            state.events.append(.presented(frame))
+            state.latestPresentation = frame
+            state.record.presentations.append((id, time))
+            state.record.presentationOutputs.append(state.output)
+        }
     }
 
     private func discard(_ feedbacks: [UInt64], at time: Int64, _ state: inout State) {

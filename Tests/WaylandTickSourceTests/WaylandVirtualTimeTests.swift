@@ -190,6 +190,31 @@ struct WaylandVirtualTimeTests {
     }
 
     @Test(
+        "a compositor that shows each commit 0.3 ms after it is made (wlroots headless: sway, cage): once it has shown one, every frame targets the refresh it follows (depth 0), shown within 0.5 ms after its target, none early, none late"
+    )
+    func commitsShownAtOnce() async throws {
+        let kernel = ScriptedKernel()
+        let start = kernel.monotonicNanoseconds()
+        let lag: Int64 = 300_000
+        let compositor = ScriptedCompositor(
+            kernel: kernel, interval: interval, firstRepaint: start + 5_000_000, showsCommitsAfter: lag)
+        let outcome = try await WaylandLinkHarness.run(compositor, until: start + 500_000_000)
+        let firstPresentation = try #require(compositor.record.presentations.first).at
+        let after = outcome.timeline.entries.filter {
+            $0.callbackStart.nanoseconds > firstPresentation && $0.presented != nil
+        }
+        #expect(after.count >= 20)
+        for entry in after {
+            let shown = try #require(entry.presented).nanoseconds
+            let target = entry.target.nanoseconds
+            #expect(entry.outcome == .onTime, "frame \(entry.sequence): \(entry.outcome)")
+            #expect(
+                shown >= target && shown - target <= 500_000, "frame \(entry.sequence): \(shown - target) ns")
+            #expect(entry.target == entry.timestamp, "frame \(entry.sequence): depth 0")
+        }
+    }
+
+    @Test(
         "a window's first commit, on the grid, shown 1.9 intervals later: every frame made after that presentation targets the depth it shows (two), none reported late"
     )
     func depthFromTheFirstPresentation() async throws {

@@ -13,6 +13,9 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
     public var framesLateByCallback = 0
     /// Frames reported shown late although their callback ended in time (the display was late).
     public var framesLateByDisplay = 0
+    /// Frames reported shown at least half an interval before their target
+    /// (``FrameOutcome/early(intervals:)``).
+    public var framesEarly = 0
     /// Frames reported discarded, never shown.
     public var framesDropped = 0
     /// Frames never shown because their presenter went away (``FrameOutcome/notPresented(reason:)``).
@@ -37,12 +40,13 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
     public var framesLate: Int { framesLateByCallback + framesLateByDisplay }
 
     /// Frames whose presentation was reported (shown or discarded).
-    public var framesWithFeedback: Int { framesOnTime + framesLate + framesDropped }
+    public var framesWithFeedback: Int { framesOnTime + framesEarly + framesLate + framesDropped }
 
     mutating func count(_ outcome: FrameOutcome) {
         switch outcome {
         case .pending: break
         case .onTime: framesOnTime += 1
+        case .early: framesEarly += 1
         case .late(_, .callbackPastDeadline): framesLateByCallback += 1
         case .late(_, .displayLate): framesLateByDisplay += 1
         case .dropped: framesDropped += 1

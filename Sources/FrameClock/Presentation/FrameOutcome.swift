@@ -1,7 +1,7 @@
 /// What became of a frame, once the front end (or the library's presenter) said when it was shown.
 ///
 /// The categories follow Android's FrameTimeline: on time; late by whole refresh intervals, with
-/// whose fault it was; or dropped.
+/// whose fault it was; early; or dropped.
 public enum FrameOutcome: Hashable, Sendable, CustomStringConvertible {
     /// No feedback yet (and, for a link whose frames are not presented through it, never).
     case pending
@@ -9,6 +9,10 @@ public enum FrameOutcome: Hashable, Sendable, CustomStringConvertible {
     case onTime
     /// Shown `intervals` refresh intervals after its target.
     case late(intervals: Int, cause: LateFrameCause)
+    /// Shown `intervals` refresh intervals before its target: the display showed it sooner than the
+    /// link predicted, so what was drawn for the target was seen that much before it (Perfetto's
+    /// "Early Present").
+    case early(intervals: Int)
     /// Never shown: the front end discarded it, or the display replaced it before it was shown.
     case dropped
     /// Never shown because what was to show it is gone (the compositor died, the KMS device was
@@ -22,19 +26,21 @@ public enum FrameOutcome: Hashable, Sendable, CustomStringConvertible {
         case .onTime: "on time"
         case .late(let intervals, let cause):
             "late by \(intervals) interval\(intervals == 1 ? "" : "s") (\(cause))"
+        case .early(let intervals): "early by \(intervals) interval\(intervals == 1 ? "" : "s")"
         case .dropped: "dropped"
         case .notPresented(let reason): "not presented (\(reason))"
         }
     }
 
     /// Classifies a frame shown at `presented` that was meant for `target`: on time within half a
-    /// refresh interval, else late by the nearest whole number of intervals — the callback's fault
-    /// when it ended after `deadline`, the display's otherwise.
+    /// refresh interval, else early or late by the nearest whole number of intervals — a late one the
+    /// callback's fault when it ended after `deadline`, the display's otherwise.
     static func classify(
         target: Int64, presented: Int64, refreshInterval: Int64, callbackEnd: Int64?, deadline: Int64
     ) -> FrameOutcome {
         let interval = max(refreshInterval, 1)
         let lateness = presented - target
+        if lateness * 2 <= -interval { return .early(intervals: Int((interval / 2 - lateness) / interval)) }
         guard lateness * 2 >= interval else { return .onTime }
         let intervals = Int((lateness + interval / 2) / interval)
         let cause: LateFrameCause =

@@ -57,6 +57,7 @@ extension FrameTimeline {
         case .pending: "Unknown Present"
         case .onTime: "On-time Present"
         case .late: "Late Present"
+        case .early: "Early Present"
         case .dropped, .notPresented: "Dropped Frame"
         }
     }

@@ -191,6 +191,7 @@ public struct FrameTimeline: Sendable {
         case .pending: "pending"
         case .onTime: "on time"
         case .late: "late"
+        case .early: "early"
         case .dropped: "dropped"
         case .notPresented: "not presented"
         }

@@ -26,7 +26,7 @@ struct JankCounter: Sendable {
         case .late(_, let cause):
             ownCause = cause
             shown = entry.presented?.nanoseconds ?? entry.target.nanoseconds
-        case .pending, .onTime:
+        case .pending, .onTime, .early:
             shown = entry.presented?.nanoseconds ?? Self.assumedShown(entry, refresh: refresh)
             // Without feedback, a callback past its deadline made its own frame late.
             if entry.presented == nil, overran { ownCause = .callbackPastDeadline }

@@ -45,7 +45,7 @@ struct FollowedClockGrid: Sendable {
         frames.record(frameTime: time, sequence: sequence)
         let timestamp = grid.timestamp(of: sequence)
         lastTimestamp = timestamp
-        let depth = presentations.presentationDepth(of: sequence, callbackAt: time, shallowest: 0)
+        let depth = presentations.presentationDepth(of: sequence, callbackAt: time)
         return (sequence, timestamp, depth)
     }
 

@@ -189,11 +189,13 @@ struct PresentationGrid: Sendable {
 
     /// How many intervals after grid point `sequence` a commit made after a callback received at
     /// `time` will be shown: the grid point nearest to `time` plus the measured latency, or the next
-    /// one (1) while the latency is not known yet; `shallowest` at least (a callback's grid point is
-    /// before its commit's presentation; a followed clock's frame may be numbered as its own).
-    func presentationDepth(of sequence: Int64, callbackAt time: Int64, shallowest: Int64 = 1) -> Int64 {
+    /// one (1) while the latency is not known yet. Zero where the compositor shows a commit at the
+    /// grid point its callback follows: wlroots' headless backend (sway, cage) composites and presents
+    /// a commit to an idle output at once, a fraction of a millisecond after it is made, and a
+    /// followed clock's frame may be numbered as its own presentation.
+    func presentationDepth(of sequence: Int64, callbackAt time: Int64) -> Int64 {
         guard let latency = measuredLatency else { return 1 }
         let shown = grid.sequence(at: time + latency + interval / 2)
-        return max(shallowest, shown - sequence)
+        return max(0, shown - sequence)
     }
 }

@@ -142,7 +142,7 @@
                     run.pending += 1
                 case .dropped, .notPresented:
                     run.discarded += 1
-                case .onTime, .late:
+                case .onTime, .early, .late:
                     guard let presented = entry.presented else { continue }
                     if case .late = entry.outcome { run.late += 1 }
                     run.latencies.append(

@@ -25,7 +25,7 @@ struct PresentationTally {
                 pending += 1
             case .dropped, .notPresented:
                 discarded += 1
-            case .onTime, .late:
+            case .onTime, .early, .late:
                 guard let shown = entry.presented else { continue }
                 presented += 1
                 if case .late = entry.outcome { late += 1 }
