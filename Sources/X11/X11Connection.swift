@@ -50,7 +50,9 @@ public final class X11Connection: @unchecked Sendable {
     /// How long connecting waits for the server's answers, by default.
     public static let defaultTimeout = Duration.seconds(2)
 
-    /// Connects to the X server at `display` (`$DISPLAY` when nil) and checks its Present extension.
+    /// Connects to the X server at `display` (`$DISPLAY` when nil) and checks its Present extension,
+    /// all of it within `timeout`: a server that accepts the connection and never answers (stopped,
+    /// hung) makes it throw ``X11Error/timedOut(waitingFor:)``, not wait.
     ///
     /// - Throws: ``X11Error/noDisplayName`` (no name, no `DISPLAY`),
     ///   ``X11Error/connectFailed(display:code:)``, ``X11Error/presentUnavailable(display:major:minor:)``
@@ -64,15 +66,9 @@ public final class X11Connection: @unchecked Sendable {
         } else {
             throw .noDisplayName
         }
-        var screenNumber: Int32 = 0
-        guard let connected = name.withCString({ xcb_connect($0, &screenNumber) }) else {
-            throw .connectFailed(display: name, code: 3)
-        }
-        let code = xcb_connection_has_error(connected)
-        guard code == 0 else {
-            xcb_disconnect(connected)
-            throw .connectFailed(display: name, code: code)
-        }
+        let deadline = KernelClock.monotonicDeadline(after: timeout)
+        // Not xcb_connect: it waits for the server's setup answer without a limit.
+        let (connected, screenNumber) = try X11SetupHandshake.connect(to: name, until: deadline)
         connection = connected
         self.screenNumber = screenNumber
         displayName = name
@@ -89,7 +85,7 @@ public final class X11Connection: @unchecked Sendable {
         screenSize = (Int(screen.width_in_pixels), Int(screen.height_in_pixels))
         do throws(X11Error) {
             (presentVersion, presentOpcode) = try Self.queryPresent(
-                connected, display: name, timeout: timeout)
+                connected, display: name, until: deadline)
         } catch {
             xcb_disconnect(connected)
             throw error
@@ -101,10 +97,9 @@ public final class X11Connection: @unchecked Sendable {
     }
 
     /// Asks the server for its Present extension and version.
-    private static func queryPresent(_ connection: OpaquePointer, display: String, timeout: Duration)
+    private static func queryPresent(_ connection: OpaquePointer, display: String, until deadline: Int64)
         throws(X11Error) -> (X11PresentVersion, UInt8)
     {
-        let deadline = KernelClock.monotonicDeadline(after: timeout)
         // Asked for first with a deadline: xcb_get_extension_data alone would wait without a limit
         // (after this answer it finds a live server, which answers its own query at once).
         let name = "Present"

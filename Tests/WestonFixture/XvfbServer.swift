@@ -127,8 +127,17 @@ public final class XvfbServer {
         process.waitUntilExit()
     }
 
-    /// Stops Xvfb.
-    public func stop() { XServerSupport.stop(process) }
+    /// Sends `signal` to Xvfb without waiting for anything (SIGSTOP holds it, SIGCONT resumes it).
+    public func send(_ signal: Int32) {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, signal)
+    }
+
+    /// Stops Xvfb (resumed first, should a test have held it with SIGSTOP).
+    public func stop() {
+        send(SIGCONT)
+        XServerSupport.stop(process)
+    }
 }
 
 /// The display numbers a process has handed out, under a lock.

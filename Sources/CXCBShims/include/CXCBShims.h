@@ -41,4 +41,20 @@ xcb_extension_t *fc_xcb_present_extension(void);
 /// Unpacks `event` (from the special event queue registered for Present) into `out`; returns its type.
 uint32_t fc_xcb_present_decode(const xcb_generic_event_t *event, struct fc_present_event *out);
 
+/// Opens a stream socket to the X server of display `display` on `host` ("" or "unix": this
+/// machine's socket, its abstract name first, then the file /tmp/.X11-unix/X<display>; else TCP port
+/// 6000 + display), resolving and connecting without blocking past `deadline` (CLOCK_MONOTONIC
+/// nanoseconds). Returns the descriptor (non-blocking, close-on-exec), or -errno: -ETIMEDOUT when the
+/// deadline passed first.
+int fc_xcb_open_socket(const char *host, int display, int64_t deadline);
+
+/// Finds the authorisation for display `display` on the connected socket `fd` in the Xauthority file
+/// (`$XAUTHORITY`, else ~/.Xauthority), as libxcb does: a local or loopback peer under this machine's
+/// name, another under its address. Fills `auth` with pointers into the entry it returns, which
+/// fc_xcb_auth_release frees; NULL (and `auth` empty) when there is none.
+void *fc_xcb_find_auth(int fd, int display, xcb_auth_info_t *auth);
+
+/// Frees an entry fc_xcb_find_auth returned (NULL: nothing).
+void fc_xcb_auth_release(void *entry);
+
 #endif
