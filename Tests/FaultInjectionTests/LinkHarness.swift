@@ -11,12 +11,15 @@ enum LinkHarness {
     /// Runs a link until it has delivered `frames` frames (it invalidates itself from the callback) or
     /// its frame thread ends, and returns what it did. `work` runs in each callback (it may move the
     /// virtual clock with ``ScriptedKernel/elapse(_:)``). With `recovers`, the link tries the
-    /// display again every `recoveryInterval` after a failover, opening the scripted device anew.
+    /// display again every `recoveryInterval` after a failover, opening the scripted device anew; with
+    /// `recovery`, it tries that instead. The frame thread waits `recoveryPatience` for each try.
     /// The frame thread has `options` (by default no real-time priority, and no latency on demand:
     /// virtual time has no business with the machine's real CPU-latency device).
     static func run(
         _ kernel: ScriptedKernel, frames count: Int, preferSequenceEvents: Bool = true,
         recovers: Bool = false, recoveryInterval: Duration = .seconds(1),
+        recovery customRecovery: SourceFailover.RecoveryFactory? = nil,
+        recoveryPatience: Duration = exactRecovery,
         options: FrameThreadOptions = virtualTimeOptions,
         work: @escaping @Sendable (Frame) -> Void = { _ in }
     ) throws -> LinkOutcome {
@@ -24,7 +27,7 @@ enum LinkHarness {
         let source = try DRMTickSource(
             system: kernel, crtc: ScriptedKernel.crtc, control: control,
             preferSequenceEvents: preferSequenceEvents)
-        var recovery: SourceFailover.RecoveryFactory? = nil
+        var recovery: SourceFailover.RecoveryFactory? = customRecovery
         if recovers {
             recovery = { control throws(DisplayLinkError) in try reopen(kernel, control) }
         }
@@ -35,7 +38,7 @@ enum LinkHarness {
                 try TimerTickSource(grid: grid, precision: .standard, control: control, system: kernel)
             },
             recovery: recovery,
-            recoveryInterval: recoveryInterval.wholeNanoseconds)
+            recoveryInterval: recoveryInterval.wholeNanoseconds, recoveryPatience: recoveryPatience)
         return try drive(driver, frames: count, capture: capture, work: work)
     }
 
@@ -46,6 +49,11 @@ enum LinkHarness {
         kernel.watchControl(control)
         return (LogCapture(), control)
     }
+
+    /// How long the frame thread waits for a try of the display in virtual time, where its clock runs
+    /// as fast as it waits: long enough that every try's answer is taken at the instant it started,
+    /// so that a run is exact.
+    static let exactRecovery = Duration.seconds(30)
 
     /// The frame thread's options in virtual time: no real-time priority, no latency on demand.
     static let virtualTimeOptions = FrameThreadOptions(realtimePriority: nil, latencyOnDemand: false)

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import FrameClock
@@ -76,4 +78,85 @@ struct RecoveryTests {
         #expect(runs(outcome.kinds) == [.drm, .timer])
         #expect(kernel.closeCalls == 1)
     }
+
+    @Test(
+        "a try of the display that blocks (an X server stopped) holds no frame: the timer ticks on at full rate, one try in flight"
+    )
+    func blockingTry() throws {
+        let kernel = ScriptedKernel()
+        kernel.schedule(.crtcOff, at: kernel.vblankTime(10) + 8_000_000)
+        let tries = BlockingTries(framesWanted: Self.framesDuringTry)
+        let outcome = try LinkHarness.run(
+            kernel, frames: Self.framesInRun, recoveryInterval: .milliseconds(250),
+            recovery: { _ throws(DisplayLinkError) in try tries.attempt() },
+            recoveryPatience: .zero,
+            work: { _ in tries.frameDelivered() })
+        tries.release()
+        let figures = tries.figures
+        #expect(runs(outcome.kinds) == [.drm, .timer])
+        #expect(figures.framesDuringTry >= Self.framesDuringTry, "\(figures)")
+        #expect(figures.mostAtOnce == 1, "\(figures)")
+        #expect(!figures.timedOut, "the try was never released by the frames: \(figures)")
+        for gap in outcome.gaps { #expect(gap == period, "gap \(gap) ns") }
+    }
+
+    /// How many frames the timer must deliver while the first try of the display blocks.
+    static let framesDuringTry = 120
+    /// The run's length: room for the try's start (a real thread's, while the frame thread runs
+    /// through virtual time) and the frames during it.
+    static let framesInRun = 600
+}
+
+/// Tries of a display that block until the link has delivered enough frames meanwhile (or, at most,
+/// ``longestBlock`` of real time), counting the frames delivered while one is in flight.
+private final class BlockingTries: Sendable {
+    struct Figures: Sendable, CustomStringConvertible {
+        var inFlight = 0
+        var mostAtOnce = 0
+        var framesDuringTry = 0
+        var released = false
+        var timedOut = false
+        var description: String {
+            "frames during a try \(framesDuringTry), tries at once at most \(mostAtOnce), timed out \(timedOut)"
+        }
+    }
+
+    /// The longest a try blocks: a bound, so that a frame thread held by it (the defect) ends the test.
+    static let longestBlock = Duration.seconds(5)
+    private let state = Mutex(Figures())
+    private let framesWanted: Int
+
+    init(framesWanted: Int) { self.framesWanted = framesWanted }
+
+    var figures: Figures { state.withLock { $0 } }
+
+    /// A try: blocks until released, then says the display cannot be used.
+    func attempt() throws(DisplayLinkError) -> any TickSource {
+        state.withLock {
+            $0.inFlight += 1
+            $0.mostAtOnce = max($0.mostAtOnce, $0.inFlight)
+        }
+        let deadline = SuspendingClock.now + Self.longestBlock
+        while !state.withLock({ $0.released }) {
+            guard SuspendingClock.now < deadline else {
+                state.withLock { $0.timedOut = true }
+                break
+            }
+            usleep(1_000)
+        }
+        state.withLock { $0.inFlight -= 1 }
+        throw .sourceUnavailable("the display does not answer")
+    }
+
+    /// A frame delivered: counted when a try is in flight; enough of them release it.
+    func frameDelivered() {
+        state.withLock {
+            guard $0.inFlight > 0, !$0.released else { return }
+            $0.framesDuringTry += 1
+            if $0.framesDuringTry >= framesWanted { $0.released = true }
+        }
+    }
+
+    /// Releases every try (the run is over).
+    func release() { state.withLock { $0.released = true } }
 }

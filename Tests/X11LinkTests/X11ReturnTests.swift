@@ -64,4 +64,46 @@ struct X11ReturnTests {
             backwards.isEmpty, "\(backwards.prefix(3).map { ($0.0.frame.sequence, $0.1.frame.sequence) })")
         #expect(run.errors.isEmpty || !ownWindow, "\(run.errors)")
     }
+
+    /// How long the server is held with SIGSTOP: past the source's watchdog, then several tries.
+    static let stoppedFor: Int64 = 2_500_000_000
+    /// The windows frames are counted in while the server is stopped.
+    static let countingWindow: Int64 = 250_000_000
+
+    @Test(
+        "The X server stopped: the link fails over and its timer ticks in every quarter second while the tries wait"
+    )
+    func serverStopped() throws {
+        let server = try XvfbServer()
+        let client = try X11Connection(display: server.display)
+        let window = try X11Window(connection: client, title: "stopped", width: 64, height: 64)
+        let run = try X11LinkRun(display: server.display, xid: window.id, own: nil)
+        try run.start()
+        try #require(run.waitForFrames(20))
+        let stoppedAt = monotonicNow()
+        server.send(SIGSTOP)
+        let failedOver = run.waitUntil(timeout: .seconds(3)) { run.link.sourceInfo.kind == .timer }
+        let failedOverAt = monotonicNow()
+        let resumeAt = max(stoppedAt + Self.stoppedFor, failedOverAt + 4 * Self.countingWindow)
+        while monotonicNow() < resumeAt { usleep(10_000) }
+        server.send(SIGCONT)
+        let resumedAt = monotonicNow()
+        let afterResume = run.frames.count
+        let goesOn = run.waitUntil(timeout: .seconds(3)) { run.frames.count >= afterResume + 30 }
+        let info = run.link.sourceInfo
+        run.stop()
+        let times = run.frames.map(\.calledAt)
+        var counts: [Int] = []
+        var start = failedOverAt
+        while start + Self.countingWindow <= resumedAt {
+            let end = start + Self.countingWindow
+            counts.append(times.filter { $0 >= start && $0 < end }.count)
+            start = end
+        }
+        print("X server stopped: frames per 250 ms from the failover to SIGCONT \(counts); then \(info)")
+        #expect(failedOver, "\(info)")
+        #expect(counts.count >= 4, "\(counts)")
+        #expect(counts.allSatisfy { $0 >= 1 }, "frames per 250 ms while stopped: \(counts)")
+        #expect(goesOn, "frames after SIGCONT")
+    }
 }

@@ -39,7 +39,7 @@ extension FrameDriver {
         defer { StallWatchdog.shared.watch(self, false) }
         var failover = SourceFailover(
             fallback: driving.fallback, recovery: driving.recovery,
-            recoveryInterval: driving.recoveryInterval,
+            recoveryInterval: driving.recoveryInterval, recoveryPatience: driving.recoveryPatience,
             logger: logger)
         // The source in use; nil once it failed with no fallback (failover has closed it: closing it
         // again would close a descriptor number that another thread may have reused).
@@ -68,6 +68,7 @@ extension FrameDriver {
                 if current == nil { shared.withLock { _ = stop(&$0) } }
             }
         }
+        failover.abandonRecovery()
         current?.close()
         loop.clear()
         shared.withLock { $0.lifecycle = .ended }

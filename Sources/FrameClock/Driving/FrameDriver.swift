@@ -42,6 +42,9 @@ final class FrameDriver: Sendable {
         let fallback: SourceFailover.FallbackFactory
         let recovery: SourceFailover.RecoveryFactory?
         let recoveryInterval: Int64
+        /// How long the frame thread waits for a try of the display it just started (real time,
+        /// nanoseconds): see ``SourceFailover/recoveryPatience``.
+        let recoveryPatience: Int64
     }
 
     /// Where the frame thread is in its life.
@@ -102,13 +105,16 @@ final class FrameDriver: Sendable {
     /// A driver for a source that is waited on by a frame thread. `now` reads the clock the source
     /// ticks in (nil: `CLOCK_MONOTONIC`), and `fallback` makes the timer that replaces a failed source:
     /// a standard ``TimerTickSource`` unless a test puts a virtual clock in both. After a failover
-    /// the thread calls `recovery` every `recoveryInterval` until the display can be used again.
+    /// `recovery` is tried every `recoveryInterval`, on a helper thread, until the display can be
+    /// used again; the frame thread waits `recoveryPatience` (real time) for each try's answer, 0
+    /// unless a test in virtual time needs its runs exact.
     init(
         source: any TickSource, control: ControlChannel, reason: FrameSourceInfo.Reason,
         options: FrameThreadOptions, logger: Logger,
         now: (@Sendable () -> Int64)? = nil,
         fallback: @escaping SourceFailover.FallbackFactory = FrameDriver.standardTimer,
-        recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000
+        recovery: SourceFailover.RecoveryFactory? = nil, recoveryInterval: Int64 = 1_000_000_000,
+        recoveryPatience: Duration = .zero
     ) {
         let info = FrameSourceInfo(
             kind: source.kind, name: source.description, period: source.grid.period, reason: reason,
@@ -116,7 +122,8 @@ final class FrameDriver: Sendable {
         mode = .threaded(
             ThreadedDriving(
                 control: control, options: options, source: TickSourceHandOff(source), fallback: fallback,
-                recovery: recovery, recoveryInterval: recoveryInterval))
+                recovery: recovery, recoveryInterval: recoveryInterval,
+                recoveryPatience: recoveryPatience.wholeNanoseconds))
         self.logger = logger
         self.now = now ?? { KernelClock.monotonicNanoseconds() }
         usesRealClock = now == nil

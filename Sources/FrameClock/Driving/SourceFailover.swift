@@ -5,7 +5,13 @@ import Logging
 /// A failed source is replaced by a timer on its last grid (phase and interval), so the links go on
 /// without a gap of more than two intervals. After a source with a recovery failed (DRM: the same
 /// CRTC; X11: the same window, mapped again), the display is tried again every ``recoveryInterval``
-/// on the driver's clock; when it can be used, the links start pacing over on its grid. Lives on the frame thread: nothing here is shared.
+/// on the driver's clock; when it can be used, the links start pacing over on its grid.
+///
+/// A try runs on a helper thread (``RecoveryAttempt``), never on the frame thread: opening a display
+/// waits for it (an X server that is stopped answers nothing until the try's timeout), and the timer
+/// must tick meanwhile. At most one try is in flight; its answer wakes the frame thread through the
+/// control channel, which adopts the display at that wake. Lives on the frame thread: nothing here
+/// but the try is shared.
 struct SourceFailover {
     /// Makes the source a failed one is replaced by: a timer on the failed source's last grid.
     typealias FallbackFactory =
@@ -27,19 +33,26 @@ struct SourceFailover {
     let fallback: FallbackFactory
     let recovery: RecoveryFactory?
     let recoveryInterval: Int64
+    /// How long (real time, nanoseconds) the frame thread waits for a try it just started before it
+    /// goes on with the timer: 0 in production. A driver in virtual time, whose clock runs as fast
+    /// as its thread waits, waits for the answer so that its runs are exact.
+    let recoveryPatience: Int64
     let logger: Logger
     /// When to try the display again, while on the fallback timer.
     private var recoveryDue: Int64?
+    /// The try in flight, if one is.
+    private var attempt: RecoveryAttempt?
     /// Why the display was left.
     private var lastFailure = ""
 
     init(
         fallback: @escaping FallbackFactory, recovery: RecoveryFactory?, recoveryInterval: Int64,
-        logger: Logger
+        recoveryPatience: Int64 = 0, logger: Logger
     ) {
         self.fallback = fallback
         self.recovery = recovery
         self.recoveryInterval = recoveryInterval
+        self.recoveryPatience = recoveryPatience
         self.logger = logger
     }
 
@@ -69,13 +82,26 @@ struct SourceFailover {
                 kind: .timer, name: timer.description, period: timer.grid.period, reason: reason))
     }
 
-    /// When a recovery is due at `now`, opens the display again in place of the fallback `timer`;
-    /// nil (the timer goes on, and the display is tried again later) while it cannot be used.
+    /// When a try of the display has answered that it can be used, adopts it in place of the
+    /// fallback `timer`; when one is due at `now` and none is in flight, starts one on a helper
+    /// thread. Nil (the timer goes on) while no display is ready.
     mutating func recoverIfDue(replacing timer: any TickSource, control: ControlChannel, now: Int64)
         -> Change?
     {
-        guard let due = recoveryDue, now >= due, let recovery else { return nil }
-        guard let display = try? recovery(control) else {
+        guard let recovery else { return nil }
+        if attempt == nil {
+            guard let due = recoveryDue, now >= due else { return nil }
+            do {
+                attempt = try RecoveryAttempt.start(recovery, control: control)
+            } catch {
+                logger.warning("cannot try the display again: \(error)")
+                recoveryDue = now + recoveryInterval
+                return nil
+            }
+        }
+        guard let answer = attempt?.answer(waitingAtMost: recoveryPatience) else { return nil }
+        attempt = nil
+        guard case .opened(let opened) = answer, let display = opened.take() else {
             recoveryDue = now + recoveryInterval
             return nil
         }
@@ -88,5 +114,103 @@ struct SourceFailover {
             source: display,
             info: FrameSourceInfo(
                 kind: display.kind, name: display.description, period: display.grid.period, reason: reason))
+    }
+
+    /// Gives up the try in flight (the frame thread ends): a display it opens later is closed.
+    mutating func abandonRecovery() {
+        attempt?.abandon()
+        attempt = nil
+    }
+}
+
+/// One try of a failed source's display, on a helper thread of its own: the frame thread starts it,
+/// goes on with its timer, and takes the answer at a later wake (the helper signals the control
+/// channel when it has one). A display opened after the frame thread gave the try up is closed by the
+/// helper.
+final class RecoveryAttempt: Sendable {
+    /// What a try found.
+    enum Answer: Sendable {
+        /// The display can be used: its source, handed over once.
+        case opened(TickSourceHandOff)
+        /// It cannot, yet.
+        case failed
+    }
+
+    private enum Phase: Sendable {
+        case running
+        case answered(Answer)
+        case abandoned
+    }
+
+    private struct State: Sendable {
+        var phase = Phase.running
+        /// The frame thread waits for the answer right now: it needs no wake-up.
+        var isAwaited = false
+    }
+
+    private let state = Locked(State())
+
+    private init() {}
+
+    /// Starts a try of `recovery` on a new thread.
+    static func start(_ recovery: @escaping SourceFailover.RecoveryFactory, control: ControlChannel)
+        throws(SystemCallError) -> RecoveryAttempt
+    {
+        let attempt = RecoveryAttempt()
+        try FrameThread.start {
+            FrameThread.nameCurrentThread("FrameClock try")
+            let answer: Answer
+            do {
+                answer = .opened(TickSourceHandOff(try recovery(control)))
+            } catch {
+                answer = .failed
+            }
+            // The frame thread takes the answer at its next wake, unless it is waiting for it now.
+            if attempt.finish(with: answer) { control.signal() }
+        }
+        return attempt
+    }
+
+    /// The answer, once there is one (waiting at most `patience` nanoseconds for it); nil while the
+    /// try is still running.
+    func answer(waitingAtMost patience: Int64) -> Answer? {
+        let read: (inout State) -> Answer? = { state in
+            if case .answered(let answer) = state.phase { return answer }
+            return nil
+        }
+        guard patience > 0 else { return state.withLock(read) }
+        state.withLock { $0.isAwaited = true }
+        return state.withLock(
+            whenReady: { state in
+                if case .running = state.phase { return false }
+                return true
+            }, waitingAtMost: patience
+        ) { state in
+            state.isAwaited = false
+            return read(&state)
+        }
+    }
+
+    /// Gives the try up: a display it opens is closed.
+    func abandon() {
+        let opened = state.withLock { state -> TickSourceHandOff? in
+            defer { state.phase = .abandoned }
+            if case .answered(.opened(let opened)) = state.phase { return opened }
+            return nil
+        }
+        opened?.take()?.close()
+    }
+
+    /// Records the helper's answer (a display opened after the try was given up is closed); whether
+    /// the frame thread needs a wake-up to take it.
+    private func finish(with answer: Answer) -> Bool {
+        let (abandoned, awaited) = state.withLock { state -> (Bool, Bool) in
+            if case .abandoned = state.phase { return (true, false) }
+            state.phase = .answered(answer)
+            return (false, state.isAwaited)
+        }
+        state.broadcastChange()
+        if abandoned, case .opened(let opened) = answer { opened.take()?.close() }
+        return !abandoned && !awaited
     }
 }

@@ -95,7 +95,8 @@ final class FailoverRun: @unchecked Sendable {
                 }
                 return display
             },
-            recoveryInterval: Duration.milliseconds(script.recoveryInterval).wholeNanoseconds)
+            recoveryInterval: Duration.milliseconds(script.recoveryInterval).wholeNanoseconds,
+            recoveryPatience: LinkHarness.exactRecovery)
         let link = DisplayLink(driver: driver, logger: capture.logger)
         if script.preferredRate > 0 {
             link.preferredFrameRateRange = try FrameRateRange(preferred: Double(script.preferredRate))
