@@ -200,4 +200,45 @@ struct X11PresentClockTests {
         }
         #expect(clock.measuredInterval == 6_944_000, "\(String(describing: clock.measuredInterval))")
     }
+
+    @Test(
+        "NotifyMSC answered early every time (Xwayland 24 under mutter 48: MSC 1, the same UST): the source's failure after three in a row, with the reason"
+    )
+    func stuckMSC() {
+        var early = X11EarlyCompletions()
+        var clock = started()
+        var failure: String?
+        var answers = 0
+        // Each request asks for the MSC after the last; each is answered at once at MSC 100, UST 1 s.
+        for target in Int64(101)...Int64(110) where failure == nil {
+            answers += 1
+            #expect(
+                clock.take(msc: 100, ust: 1_000_000, now: 1_000_200_000)
+                    == .repeated(sequence: 100, timestamp: 1_000_000_000))
+            failure = early.take(
+                target: target, msc: 100, ust: 1_000_000, window: "X11 window 0x200001 on :7")
+        }
+        #expect(answers == X11EarlyCompletions.limit)
+        #expect(
+            failure
+                == "the X server's Present MSC does not advance on X11 window 0x200001 on :7: a NotifyMSC for "
+                + "MSC 103 completed early at MSC 100 (UST 1000000 µs), 3 in a row")
+    }
+
+    @Test("An answer on time ends a run of early ones; a request for a passed MSC (0) is never early")
+    func earlyThenOnTime() {
+        var early = X11EarlyCompletions()
+        #expect(early.take(target: 101, msc: 100, ust: 1_000_000, window: "w") == nil)
+        #expect(early.take(target: 101, msc: 100, ust: 1_000_000, window: "w") == nil)
+        #expect(early.lastWasEarly)
+        #expect(early.take(target: 101, msc: 101, ust: 1_016_000, window: "w") == nil)
+        #expect(!early.lastWasEarly)
+        #expect(early.take(target: 102, msc: 101, ust: 1_016_000, window: "w") == nil)
+        #expect(early.take(target: 0, msc: 101, ust: 1_016_000, window: "w") == nil)
+        #expect(early.inARow == 0)
+        // A healthy server, a request per MSC, answered at it or later (skips): never a failure.
+        for msc in Int64(102)...Int64(1000) {
+            #expect(early.take(target: msc, msc: UInt64(msc + msc % 3), ust: 1_000_000, window: "w") == nil)
+        }
+    }
 }

@@ -51,8 +51,10 @@ import Logging
                 throw .sourceUnavailable(error.description)
             }
             do {
+                // Checked to advance: a server whose MSC is stuck would fail again at once.
                 return try X11TickSource(
-                    watch: watch, window: own, control: control, timeout: X11TickSource.recoveryTimeout)
+                    watch: watch, window: own, control: control, timeout: X11TickSource.recoveryTimeout,
+                    checksAdvance: true)
             } catch {
                 watch.close()
                 throw error

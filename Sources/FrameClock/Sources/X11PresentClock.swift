@@ -209,3 +209,42 @@ struct X11PresentClock: Sendable {
         return .bogus(why)
     }
 }
+
+/// NotifyMSC requests answered before the MSC they asked for: the sign of a server whose MSC does not
+/// advance (Debian 13's Xwayland 24 under mutter 48 or KWin 6.3 completes every NotifyMSC at once
+/// with MSC 1 and the same UST). Such a server can pace nothing: a source that kept asking would
+/// get no tick and send thousands of requests a second. After ``limit`` early answers in a row the
+/// source fails, with the reason, and the link goes on with the timer.
+///
+/// A request for a target already passed (0, the current MSC) is never early; an answer at or past
+/// its target ends a run of early ones.
+struct X11EarlyCompletions: Sendable {
+    /// Early answers since the last one on time.
+    private(set) var inARow = 0
+
+    /// Early answers in a row that fail the source: three, asked for half an interval apart, so that
+    /// the link is on the timer within about two intervals of its start; a server that keeps its MSC
+    /// never answers one request early.
+    static let limit = 3
+
+    /// Takes the answer at `msc` (UST `ust`, µs) to a request for `target`: the reason the source
+    /// cannot go on once ``limit`` answers in a row came early, else nil.
+    mutating func take(target: Int64, msc: UInt64, ust: UInt64, window: String) -> String? {
+        guard Int64(clamping: msc) < target else {
+            inARow = 0
+            return nil
+        }
+        inARow += 1
+        guard inARow >= Self.limit else { return nil }
+        return Self.reason(target: target, msc: msc, ust: ust, window: window, inARow: inARow)
+    }
+
+    /// Whether the last answer taken came early (the next request waits; see ``X11TickSource``).
+    var lastWasEarly: Bool { inARow > 0 }
+
+    /// The sentence that says why a window's Present cannot pace frames.
+    static func reason(target: Int64, msc: UInt64, ust: UInt64, window: String, inARow: Int) -> String {
+        "the X server's Present MSC does not advance on \(window): a NotifyMSC for MSC \(target) "
+            + "completed early at MSC \(msc) (UST \(ust) µs), \(inARow) in a row"
+    }
+}

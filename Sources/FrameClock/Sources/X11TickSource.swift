@@ -36,8 +36,12 @@
         /// The last trusted completion's arrival, or the last request's sending when later: what the
         /// watchdog counts from.
         private var lastSign: Int64
-        /// After a bogus completion, no request before this instant.
+        /// After a bogus or early completion, no request before this instant.
         private var retryAt: Int64?
+        /// NotifyMSC answers that came before their target MSC.
+        private var early = X11EarlyCompletions()
+        /// Why the source cannot go on, once its server's MSC was found not to advance.
+        private var stuck: TickSourceFailure?
         private var publishedInterval: Int64
         private var sink: (TickSourceReport) -> Void = { _ in }
         /// Why the source is in use, for ``DisplayLink/sourceInfo`` (kept when the interval is published).
@@ -77,13 +81,15 @@
         static var recoveryTimeout: Duration { .milliseconds(50) }
 
         /// A source on the window `watch` watches (`window`: the library's own, whose presents it arms).
-        /// Checks that the window is mapped and reads its current MSC and UST (one NotifyMSC).
+        /// Checks that the window is mapped and reads its current MSC and UST (one NotifyMSC). With
+        /// `checksAdvance` (a return to the window after a failover) it also waits for the next MSC, so
+        /// that a server whose MSC does not advance is not returned to.
         ///
-        /// - Throws: ``DisplayLinkError/sourceUnavailable(_:)`` when the window is not mapped, or no
-        ///   completion comes within `timeout`.
+        /// - Throws: ``DisplayLinkError/sourceUnavailable(_:)`` when the window is not mapped, no
+        ///   completion comes within `timeout`, or (with `checksAdvance`) the next MSC is answered early.
         init(
             watch: X11PresentWatch, window: X11Window?, control: ControlChannel,
-            timeout: Duration = .seconds(1)
+            timeout: Duration = .seconds(1), checksAdvance: Bool = false
         )
             throws(DisplayLinkError)
         {
@@ -96,27 +102,46 @@
             clock = X11PresentClock(start: now, nominalInterval: Self.nominalInterval)
             publishedInterval = Self.nominalInterval
             lastSign = now
+            // The MSC asked for after the first, and the one its answer came at (with `checksAdvance`).
+            var next: (target: Int64, answeredAt: UInt64)?
             do throws(X11Error) {
                 let state = try watch.mapState(timeout: timeout)
                 guard state == .viewable else {
                     throw X11Error.notMapped(window: watch.window, state: state.description)
                 }
-                try firstCompletion(until: KernelClock.monotonicDeadline(after: timeout))
+                let deadline = KernelClock.monotonicDeadline(after: timeout)
+                let first = try completion(of: 0, until: deadline)
+                if checksAdvance, let first {
+                    let target = Int64(clamping: first) + 1
+                    if let msc = try completion(of: target, until: deadline) { next = (target, msc) }
+                }
             } catch {
                 throw .sourceUnavailable(error.description)
             }
+            if let next, Int64(clamping: next.answeredAt) < next.target {
+                throw .sourceUnavailable(
+                    X11EarlyCompletions.reason(
+                        target: next.target, msc: next.answeredAt, ust: clock.last?.ust ?? 0, window: name,
+                        inARow: 1))
+            }
         }
 
-        /// Asks for the current MSC and waits for it: the grid's first anchor.
-        private func firstCompletion(until deadline: Int64) throws(X11Error) {
-            let serial = try watch.notifyMSC(target: 0)
+        /// Asks for MSC `target` (0: the current one) and waits for its completion, which moves the
+        /// grid: the MSC it completed at, nil when it could not be trusted.
+        private func completion(of target: Int64, until deadline: Int64) throws(X11Error) -> UInt64? {
+            let serial = try watch.notifyMSC(target: UInt64(target))
             while true {
                 switch watch.nextEvent(until: deadline) {
                 case .completed(let done) where done.kind == .notifyMSC && done.serial == serial:
-                    if case .vblank = clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt) {
+                    switch clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt) {
+                    case .vblank:
                         lastSign = done.receivedAt
+                        return done.msc
+                    case .repeated:
+                        return done.msc
+                    case .bogus:
+                        return nil
                     }
-                    return
                 case .timedOut:
                     throw .timedOut(
                         waitingFor: "a Present completion on window \(X11Error.hex(watch.window))")
@@ -170,7 +195,9 @@
                 let event = watch.nextEvent(until: deadline, wakingOn: control.fileDescriptor)
                 switch event {
                 case .completed(let done):
-                    if let tick = take(done, wanted: wanted) { return .tick(tick) }
+                    let tick = take(done, wanted: wanted)
+                    if let stuck { throw stuck }
+                    if let tick { return .tick(tick) }
                 case .woken:
                     control.drain()
                     return .woken
@@ -201,6 +228,7 @@
                 switch event {
                 case .completed(let done):
                     _ = take(done, wanted: nil)
+                    if let stuck { throw stuck }
                 case .woken:
                     control.drain()
                     // A request sent while busy may still come: the watchdog counts from now.
@@ -240,7 +268,15 @@
                 presented(done)
                 return nil
             }
-            outstanding.removeValue(forKey: done.serial)
+            if let target = outstanding.removeValue(forKey: done.serial) {
+                if let reason = early.take(target: target, msc: done.msc, ust: done.ust, window: name) {
+                    stuck = TickSourceFailure(reason: reason, errno: nil)
+                    return nil
+                }
+                // Asked again half an interval later, not at once: a server that answers every request
+                // before its MSC would make the thread spin.
+                if early.lastWasEarly { retryAt = done.receivedAt + clock.interval / 2 }
+            }
             let vblank: (sequence: Int64, timestamp: Int64)
             switch clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt) {
             case .bogus:
