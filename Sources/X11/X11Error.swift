@@ -45,7 +45,7 @@ public enum X11Error: Error, Sendable, Hashable, CustomStringConvertible {
                 ? "the X server at \(display) does not offer the Present extension"
                 : "the X server at \(display) offers Present \(major).\(minor), older than the 1.0 needed"
         case .noSuchWindow(let window):
-            "the X window \(X11Error.hex(window)) does not exist (it was destroyed)"
+            "the X window \(X11Error.hex(window)) does not exist on the server"
         case .notMapped(let window, let state):
             "the X window \(X11Error.hex(window)) is not mapped (\(state)): Present reports no frames on it"
         case .requestFailed(let request, let code, let resource):
