@@ -28,10 +28,11 @@ import SystemPackage
 /// first one after the move, and what was composited before is presented there, as mutter does. The
 /// compositor can also lack presentation feedback (frame callbacks only).
 ///
-/// With `showsCommitsAfter`, the compositor shows each commit that long after it is made instead of
-/// at a repaint, as wlroots' headless backend does (sway, cage: a commit to an idle output is
-/// composited and presented at once, and its frame timer starts again from that presentation); its
-/// frame callbacks still wait for the next repaint.
+/// With `showsCommitsAfter`, the compositor has no repaint cycle of its own, as wlroots' headless
+/// backend (sway, cage): a commit to an idle output is composited and shown that long after it is
+/// made, and the output's frame timer then runs one interval from that presentation; a commit made
+/// while the timer runs is shown that long after it fires. A commit's frame callbacks are answered
+/// with its presentation.
 ///
 /// A wait moves the clock to the next instant at which the compositor sends something, or to its
 /// deadline; a signalled control channel ends it at once with `.woken`. Every run is exact and
@@ -97,8 +98,8 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         var output = 0
         /// The latest presentation sent.
         var latestPresentation: WaylandPresentedFrame?
-        /// Commits shown at once (``showsCommitsAfter``): when, and their feedback.
-        var showing: [(at: Int64, feedbacks: [UInt64])] = []
+        /// The commit to show (``showsCommitsAfter``): when, and what it carries.
+        var showing: (at: Int64, content: Content)?
     }
 
     let kernel: ScriptedKernel
@@ -198,9 +199,14 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
                 content.callbacks = replaced.callbacks + content.callbacks
                 discard(replaced.feedbacks, at: now, &state)
             }
-            if let lag = showsCommitsAfter, state.shown {
-                state.showing.append((now + lag, content.feedbacks))
-                content.feedbacks = []
+            if let lag = showsCommitsAfter {
+                // Shown once the output's frame timer has fired: at once on an idle output.
+                if let replaced = state.showing?.content {
+                    content.callbacks = replaced.callbacks + content.callbacks
+                    discard(replaced.feedbacks, at: now, &state)
+                }
+                state.showing = (max(now, state.nextRepaint) + lag, content)
+                return
             }
             state.committed = content
         }
@@ -260,9 +266,9 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
 
     /// The next instant at which something happens: a scripted change, or a repaint while shown.
     private func nextMoment(_ state: State) -> Int64 {
-        min(
-            state.scheduled.first?.at ?? .max, state.shown ? state.nextRepaint : .max,
-            state.showing.first?.at ?? .max)
+        let repaint = state.shown && showsCommitsAfter == nil ? state.nextRepaint : .max
+        let shown = state.shown ? state.showing?.at ?? .max : .max
+        return min(state.scheduled.first?.at ?? .max, repaint, shown)
     }
 
     /// Does everything due at or before `now`, in order.
@@ -273,10 +279,11 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             if let first = state.scheduled.first, first.at == moment {
                 state.scheduled.removeFirst()
                 apply(first.change, at: moment, &state)
-            } else if let shown = state.showing.first, shown.at == moment {
-                state.showing.removeFirst()
-                present(shown.feedbacks, at: moment, receivedAt: moment, &state)
-                // The output's frame timer starts again at each of its commits.
+            } else if let shown = state.showing, shown.at == moment {
+                state.showing = nil
+                present(shown.content.feedbacks, at: moment, receivedAt: moment, &state)
+                answer(shown.content.callbacks, at: moment, &state)
+                // The output's frame timer runs from each of its commits.
                 state.nextRepaint = moment + scriptedOutputs[state.output].interval
             } else {
                 repaint(at: moment, &state)
@@ -293,6 +300,9 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         case .shown:
             state.shown = true
             state.nextRepaint = time
+            if let lag = showsCommitsAfter, let waiting = state.showing {
+                state.showing = (max(waiting.at, time + lag), waiting.content)
+            }
         case .skipsRepaint:
             state.skipping = true
         case .dies:
@@ -320,7 +330,13 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         state.repainted = []
         guard let content = state.committed else { return }
         state.committed = nil
-        for id in content.callbacks {
+        answer(content.callbacks, at: time, &state)
+        state.repainted = content.feedbacks
+    }
+
+    /// Sends the frame callbacks `callbacks` at `time`.
+    private func answer(_ callbacks: [UInt64], at time: Int64, _ state: inout State) {
+        for id in callbacks {
             state.events.append(
                 .frameCallback(
                     WaylandFrameCallback(
@@ -328,7 +344,6 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             )
             state.record.callbacks.append((id, time))
         }
-        state.repainted = content.feedbacks
     }
 
     /// Sends the presentation of `feedbacks` at `time` on the surface's output, received at `receivedAt`.

@@ -36,14 +36,22 @@ struct CompositorRepaintPolicy: Equatable, Sendable {
     static let settlingCallbackWait: Int64 = 100_000_000
     /// A commit follows the callback it answers by at most an eighth of an interval.
     static let commitDelayDivisor: Int64 = 8
+    /// A callback within an eighth of an interval of its commit's presentation came with it: the
+    /// compositor answers a commit when it shows it (weston at its vblank; wlroots' headless
+    /// backend at once).
+    static let answerWithPresentationDivisor: Int64 = 8
 
     /// Whether the compositor answers a commit's frame callback well before it shows the commit.
     private(set) var repaintsAhead = false
+    /// Whether the compositor answers a commit's frame callback when it shows the commit.
+    private(set) var answersWithPresentation = false
 
     /// Learns from one presentation, at `presentedAt`, of a commit whose frame callback came at
     /// `callbackAt`, with the grid's interval then.
     mutating func learn(callbackAt: Int64, presentedAt: Int64, interval: Int64) {
         repaintsAhead = callbackAt < presentedAt - interval / Self.earlyAnswerDivisor
+        answersWithPresentation =
+            abs(callbackAt - presentedAt) <= interval / Self.answerWithPresentationDivisor
     }
 
     /// How long before a grid point a tick on the grid comes: ahead of a compositor that

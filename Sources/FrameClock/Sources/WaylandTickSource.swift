@@ -82,6 +82,12 @@
         /// The last frame callback that fired for a commit: the tick whose dispatch committed it, and
         /// when it came.
         private var lastAnswer: (tick: Int64, at: Int64)?
+        /// The last presentation of a tick's commit: the tick, and when it was shown.
+        private var lastShown: (tick: Int64, at: Int64)?
+        /// When the last tick returned may start its frame, as far as the source knows (its dispatch
+        /// instant, or its grid point): a tick asked for at once (``answersAtOnce(receivedAt:wanted:)``)
+        /// starts ``aheadSpacingEighths`` eighths of an interval after it at the earliest.
+        private var lastTickStart: Int64?
         /// When ticks come relative to the compositor's repaint, and when a callback is overdue.
         private var repaint = CompositorRepaintPolicy()
 
@@ -127,6 +133,10 @@
         static var defaultInterval: Int64 { 16_666_667 }
         /// An idle wait looks at its limit at least once a second, as every wait of the source is bounded.
         static var longestIdleWait: Int64 { 1_000_000_000 }
+        /// How far apart, in eighths of an interval, a tick asked for at once starts from the one before:
+        /// more than the half interval a link keeps between two callbacks' starts (its rule P4), with
+        /// room for a frame thread that started the last callback a little late.
+        static var aheadSpacingEighths: Int64 { 5 }
         /// A measured interval is published once it moved by more than a 200th (half a percent): less
         /// is noise.
         static var publishedIntervalDivisor: Int64 { 200 }
@@ -231,8 +241,11 @@
                     // Feedback that came with the callback first: the grid may be on another output now.
                     try takeReceivedEvents()
                     let tick = presentations.callbackSequence(receivedAt: receivedAt)
-                    // Nobody wants the tick this callback follows: the grid ticks the wanted one.
                     if tick >= wanted { return .tick(try callbackTick(tick, callbackAt: receivedAt)) }
+                    if answersAtOnce(receivedAt: receivedAt, wanted: wanted) {
+                        return .tick(try callbackTick(wanted, callbackAt: receivedAt, ahead: true))
+                    }
+                    // Nobody wants the tick this callback follows: the grid ticks the wanted one.
                     nothingSent = false
                 case .woken:
                     return .woken
@@ -243,6 +256,25 @@
                     nothingSent = false
                 }
             }
+        }
+
+        /// Whether the callback received at `receivedAt` came with the presentation of the commit it was
+        /// asked with, made in the last tick's dispatch, and asks for the next frame now: a compositor
+        /// with no repaint cycle of its own (wlroots' headless backend: sway, cage) shows a commit to
+        /// an idle output at once and answers its callback then, and shows the next commit when its
+        /// frame timer fires an interval later. Waiting for the next grid point instead (the
+        /// presentations' spacing) would commit after that timer, to an idle output again, one
+        /// compositing later each time: the grid would slow down frame by frame. The callback is taken
+        /// as the wanted tick's, dispatched ahead of its grid point, when the compositor is known to
+        /// answer a commit when it shows it (``CompositorRepaintPolicy/answersWithPresentation``), the
+        /// tick answered is the one before the wanted one (a link at a divisor waits for its grid
+        /// point), and the answer came less than half an interval after that tick's grid point (weston
+        /// also answers with the presentation, but an interval or two after the tick).
+        private func answersAtOnce(receivedAt: Int64, wanted: Int64) -> Bool {
+            guard timerSince == nil, repaint.answersWithPresentation, let answer = lastAnswer,
+                answer.at == receivedAt, answer.tick + 1 == wanted
+            else { return false }
+            return receivedAt - grid.timestamp(of: answer.tick) < presentations.interval / 2
         }
 
         /// When a callback armed at `armedAt` is overdue (``CompositorRepaintPolicy``): on the measured
@@ -302,21 +334,35 @@
 
         // MARK: - Ticks
 
-        /// A tick for the grid point a frame callback followed.
-        private func callbackTick(_ sequence: Int64, callbackAt: Int64) throws(TickSourceFailure) -> Tick {
+        /// A tick for the grid point a frame callback followed, or, `ahead`, the one after it that the
+        /// callback asks for (``answersAtOnce(receivedAt:wanted:)``): dispatched at once, ahead of its
+        /// grid point.
+        private func callbackTick(_ sequence: Int64, callbackAt: Int64, ahead: Bool = false)
+            throws(TickSourceFailure) -> Tick
+        {
             let depth =
                 feedbackUnavailable == nil
                 ? presentations.presentationDepth(of: sequence, callbackAt: callbackAt) : 1
             try requestFrame(for: sequence, callbackAt: callbackAt)
+            let timestamp = grid.timestamp(of: sequence)
+            var dispatchAt: Int64?
+            if ahead {
+                let spaced =
+                    (lastTickStart ?? callbackAt) + presentations.interval * Self.aheadSpacingEighths / 8
+                dispatchAt = min(max(callbackAt, spaced), timestamp)
+            }
+            lastTickStart = dispatchAt ?? max(callbackAt, timestamp)
             return Tick(
-                sequence: sequence, timestamp: grid.timestamp(of: sequence), wokeAt: callbackAt, grid: grid,
-                presentationDepth: depth, output: sourceOutput)
+                sequence: sequence, timestamp: timestamp, wokeAt: callbackAt, grid: grid,
+                presentationDepth: depth, output: sourceOutput, dispatchAt: dispatchAt)
         }
 
         /// A tick for a grid point reached without a callback.
         private func gridTick(_ sequence: Int64, now: Int64) throws(TickSourceFailure) -> Tick {
             try requestFrame(for: sequence, callbackAt: nil, gridTickAt: now)
             let timestamp = grid.timestamp(of: sequence)
+            // Dispatched now: ahead of its grid point, or at once after it.
+            lastTickStart = now
             return Tick(
                 sequence: sequence, timestamp: timestamp, wokeAt: now, grid: grid, output: sourceOutput,
                 dispatchAt: now < timestamp ? now : nil)
@@ -383,7 +429,15 @@
             switch surface.nextEvent(until: deadline, wakingOn: control) {
             case .frameCallback(let done):
                 guard let answered = pending, done.id == answered.id else { return .other }
-                if answered.armedAt != nil { lastAnswer = (answered.tick, done.receivedAt) }
+                if answered.armedAt != nil {
+                    lastAnswer = (answered.tick, done.receivedAt)
+                    // Its commit shown already: the compositor answered after the presentation.
+                    if let shown = lastShown, shown.tick == answered.tick {
+                        repaint.learn(
+                            callbackAt: done.receivedAt, presentedAt: shown.at,
+                            interval: presentations.interval)
+                    }
+                }
                 pending = nil
                 if let since = timerSince {
                     setTicking(.followingCallbacks)
@@ -429,6 +483,7 @@
             presentations.advertise(frame.refreshInterval)
             presentations.recordPresentation(at: frame.time)
             if let record = feedbackTicks.removeValue(forKey: frame.feedbackID) {
+                lastShown = (record.tick, frame.time)
                 if let answer = lastAnswer, answer.tick == record.tick {
                     repaint.learn(
                         callbackAt: answer.at, presentedAt: frame.time, interval: presentations.interval)
