@@ -13,22 +13,35 @@
 /// the NotifyMSC's at the same MSC (Xwayland stamps a copied pixmap about 60 µs before the NotifyMSC
 /// that completes with it).
 ///
-/// The grid is the line that best fits the last trusted vblanks (``UstLine``, least squares): its
-/// slope is the interval, its value at the newest MSC the anchor, moved by the median offset of the
-/// presented pixmaps' USTs from the line, so that a tick's target is the predicted UST of the pixmap
-/// presented at the next MSC. Single USTs scatter (Xwayland stamps each when it handles the
+/// A completion that answered its request at once (for the current MSC, for an MSC already passed,
+/// or within an ``atOnceDivisor``th of an interval of the asking) is an MSC but no vblank's time:
+/// Xvfb stamps such an answer with the moment it handled the request, and its fake CRTC counts an
+/// MSC from half an interval before its vblank. Its MSC ticks, at the grid's time of that MSC; it
+/// neither joins the line nor anchors the grid. Before any vblank is known there is no grid to give
+/// its time, so it makes no tick (``Verdict/unanchored(sequence:)``) and the next MSC is asked for.
+///
+/// The grid is the line that best fits the last trusted vblanks (``UstLine``, least squares), once
+/// the fit is sure (``GridConfidence``): its slope is the interval, its value at the newest MSC the
+/// anchor, moved by the median offset of the presented pixmaps' USTs from the line, so that a tick's
+/// target is the predicted UST of the pixmap presented at the next MSC. Until the fit is sure the
+/// interval assumed (the one measured before, else the nominal one) serves, anchored on the median
+/// of the newest three vblanks carried to the newest MSC: a fit through four scattered USTs can be
+/// off by a ninth of the interval, and one stray UST moves no median of three. Single USTs scatter (Xwayland stamps each when it handles the
 /// compositor's frame callback: ±1 ms around the line, docs/x11-ust-scatter.md), and a line through
 /// thirty of them predicts the next far better than the latest one plus the median gap. A line is
 /// started anew after a pause (more than ``longestMeasuredGap`` MSCs, or a UST gap half an interval
 /// off the line's slope times the MSCs it spans: Xwayland counts no MSCs while nothing waits for one,
 /// and a refresh that changed that much breaks the line too) or a move of the window
-/// (``restartLine()``); the interval measured before serves until the new line spans
-/// ``minimumSamples`` gaps, and the nominal one until any is known.
+/// (``restartLine()``); the interval measured before serves until the new line's fit is sure, and
+/// the nominal one until any is known.
 struct X11PresentClock: Sendable {
     /// What a completion is.
     enum Verdict: Hashable, Sendable {
-        /// A new vblank: tick `sequence` (the MSC) at `timestamp` (the UST, CLOCK_MONOTONIC ns).
+        /// A new MSC: tick `sequence` at `timestamp` (CLOCK_MONOTONIC ns): its UST, or the grid's time
+        /// of the MSC when it answered its request at once.
         case vblank(sequence: Int64, timestamp: Int64)
+        /// A new MSC answered at once before any vblank is known: no time to tick at.
+        case unanchored(sequence: Int64)
         /// The vblank already known, reported again.
         case repeated(sequence: Int64, timestamp: Int64)
         /// Not to be trusted, for the reason given.
@@ -66,8 +79,14 @@ struct X11PresentClock: Sendable {
     private(set) var last: (msc: UInt64, ust: UInt64)?
     /// How many completions were not trusted.
     private(set) var bogusCount = 0
+    /// Whether the grid is anchored on a vblank (not only on answers given at once).
+    private(set) var isAnchoredOnVblank = false
+    /// Answers given at once in a row while no vblank is known.
+    private var unanchoredInARow = 0
     /// The recent vblanks the grid is fitted to.
     private var line = UstLine()
+    /// Whether the current line's fit was sure once (it stays sure until the line restarts).
+    private var lineWasSure = false
     /// The interval of the last line fitted, kept across a pause (nil: none yet, or forgotten).
     private var lastMeasured: Int64?
     /// Breaks of the line in a row: after ``breaksBeforeForgetting`` the interval measured before is
@@ -76,8 +95,24 @@ struct X11PresentClock: Sendable {
     /// Recent offsets of presented pixmaps' USTs from the line at their MSC, in nanoseconds.
     private var presentationOffsets = RecentSamples(capacity: 15)
 
-    /// How many gaps the measured interval needs.
-    static let minimumSamples = 3
+    /// A request a completion answers: the MSC asked for (0: the current one) and when it was sent.
+    struct Request: Hashable, Sendable {
+        var target: Int64
+        var sentAt: Int64
+    }
+
+    /// An answer whose UST lies less than this divisor of an interval after its request was sent came
+    /// at once: an eighth (2 ms at 60 Hz), far above the round trip to a local server (50–150 µs,
+    /// research/x11) and rarely reached by a vblank asked for a frame ahead.
+    static let atOnceDivisor: Int64 = 8
+    /// Answers given at once before any vblank is known that make no tick: two (Xvfb answers the MSC
+    /// after its first answer at once too when asked in the half interval before its vblank); a
+    /// server that answers every request at once is then followed at its answers' times.
+    static let unanchoredAnswersWaited = 2
+    /// While the fit is not sure, a gap longer than this many assumed intervals per MSC is a pause:
+    /// the assumed interval may be the nominal one, far from the display's, so only a gap no refresh
+    /// a link meets could make (a quarter of the nominal rate) breaks an unsure line.
+    static let unsurePauseIntervals: Int64 = 4
     /// The longest gap, in MSCs, that still continues a line (a longer one is a pause).
     static let longestMeasuredGap: UInt64 = 4
     /// Microseconds to nanoseconds.
@@ -97,8 +132,8 @@ struct X11PresentClock: Sendable {
             period: FramePeriod(uncheckedNumerator: max(1, nominalInterval), denominator: 1))
     }
 
-    /// The measured interval: the slope of the line through the recent vblanks once it spans
-    /// ``minimumSamples`` gaps, else the one measured before the last pause; nil when neither is known.
+    /// The measured interval: the slope of the line through the recent vblanks once its fit is sure,
+    /// else the one measured before the last pause; nil when neither is known.
     var measuredInterval: Int64? {
         currentFit.map { Int64($0.interval.rounded()) } ?? lastMeasured
     }
@@ -113,15 +148,21 @@ struct X11PresentClock: Sendable {
         return min(bound, max(-bound, presentationOffsets.median ?? 0))
     }
 
-    /// The line through the recent vblanks, once it spans enough gaps, with a sane slope.
-    private var currentFit: (interval: Double, ustAtNewest: Double)? {
-        guard line.count > Self.minimumSamples, let fit = line.fit, fit.interval >= 1 else { return nil }
+    /// How sure the clock is of the line through the recent vblanks (its fit is used once sure).
+    var confidence: GridConfidence {
+        line.fit.map { GridConfidence(fit: $0, wasSure: lineWasSure) } ?? .unfitted(samples: line.count)
+    }
+
+    /// The line through the recent vblanks, once its fit is sure.
+    private var currentFit: UstLine.Fit? {
+        guard let fit = line.fit, GridConfidence(fit: fit, wasSure: lineWasSure).isSure else { return nil }
         return fit
     }
 
-    /// Takes a completion at `msc` and `ust` (µs) read at `now`: a new vblank joins the line (or
-    /// starts a new one after a pause) and moves the grid to it.
-    mutating func take(msc: UInt64, ust: UInt64, now: Int64) -> Verdict {
+    /// Takes a completion at `msc` and `ust` (µs) read at `now`, the answer to `asked` (nil: not known):
+    /// a new vblank joins the line (or starts a new one after a pause) and moves the grid to it; a
+    /// new MSC answered at once ticks on the grid.
+    mutating func take(msc: UInt64, ust: UInt64, now: Int64, asked: Request? = nil) -> Verdict {
         guard ust != 0 else { return reject(.zeroUST(msc: msc)) }
         let (scaled, overflow) = Int64(clamping: ust).multipliedReportingOverflow(
             by: Self.nanosecondsPerMicrosecond)
@@ -132,13 +173,37 @@ struct X11PresentClock: Sendable {
             guard msc > last.msc else { return reject(.mscNotAdvancing(msc: msc, last: last.msc)) }
             guard ust > last.ust else { return reject(.ustNotAdvancing(ust: ust, last: last.ust)) }
         }
-        extendLine(sequence: sequence, timestamp: scaled)
         last = (msc, ust)
-        let anchor = currentFit.map { Int64($0.ustAtNewest.rounded()) + presentationOffset } ?? scaled
+        if let asked, Self.answeredAtOnce(sequence: sequence, ust: scaled, asked: asked, interval: interval) {
+            return takeAnsweredAtOnce(sequence: sequence, timestamp: scaled)
+        }
+        unanchoredInARow = 0
+        isAnchoredOnVblank = true
+        extendLine(sequence: sequence, timestamp: scaled)
+        let anchor =
+            currentFit.map { Int64($0.ustAtNewest.rounded()) } ?? line.anchor(interval: interval) ?? scaled
         grid = TickGrid(
-            anchorSequence: sequence, anchorTimestamp: anchor,
+            anchorSequence: sequence, anchorTimestamp: anchor + presentationOffset,
             period: FramePeriod(uncheckedNumerator: interval, denominator: 1))
         return .vblank(sequence: sequence, timestamp: scaled)
+    }
+
+    /// Whether the answer at `sequence` and `ust` (ns) to `asked` came at once (see the type's notes).
+    static func answeredAtOnce(sequence: Int64, ust: Int64, asked: Request, interval: Int64) -> Bool {
+        asked.target <= 0 || sequence > asked.target || ust - asked.sentAt < interval / atOnceDivisor
+    }
+
+    /// An MSC answered at once: on the grid when a vblank anchors it; else the grid is anchored on the
+    /// answer (nothing better is known) and, for the first ``unanchoredAnswersWaited`` in a row, no
+    /// tick is made.
+    private mutating func takeAnsweredAtOnce(sequence: Int64, timestamp: Int64) -> Verdict {
+        if isAnchoredOnVblank { return .vblank(sequence: sequence, timestamp: grid.timestamp(of: sequence)) }
+        unanchoredInARow += 1
+        grid = TickGrid(
+            anchorSequence: sequence, anchorTimestamp: timestamp,
+            period: FramePeriod(uncheckedNumerator: interval, denominator: 1))
+        guard unanchoredInARow > Self.unanchoredAnswersWaited else { return .unanchored(sequence: sequence) }
+        return .vblank(sequence: sequence, timestamp: timestamp)
     }
 
     /// Adds a trusted vblank to the line, or starts a new line with it after a pause.
@@ -151,10 +216,11 @@ struct X11PresentClock: Sendable {
             let expected = currentFit.map { Int64($0.interval.rounded()) * steps }
             let paused =
                 steps > Int64(Self.longestMeasuredGap)
-                || expected.map { abs(gap - $0) * 2 > $0 / steps } ?? false
+                || expected.map { abs(gap - $0) * 2 > $0 / steps }
+                    ?? (gap > interval * steps * Self.unsurePauseIntervals)
             if paused {
                 if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
-                line.removeAll()
+                removeLine()
                 breaksInARow += 1
                 if breaksInARow >= Self.breaksBeforeForgetting { lastMeasured = nil }
             } else {
@@ -162,7 +228,16 @@ struct X11PresentClock: Sendable {
             }
         }
         line.record(msc: sequence, ust: timestamp)
-        if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
+        if let fit = currentFit {
+            lineWasSure = true
+            lastMeasured = Int64(fit.interval.rounded())
+        }
+    }
+
+    /// Forgets the line's vblanks and its confidence.
+    private mutating func removeLine() {
+        line.removeAll()
+        lineWasSure = false
     }
 
     /// Starts a new line at the next vblank, keeping the interval measured so far as the prior (the
@@ -170,13 +245,13 @@ struct X11PresentClock: Sendable {
     /// first gaps instead of bending a line through both rates.
     mutating func restartLine() {
         if let fit = currentFit { lastMeasured = Int64(fit.interval.rounded()) }
-        line.removeAll()
+        removeLine()
     }
 
     /// Forgets the interval and the line (the window moved to another CRTC, or its refresh changed):
     /// the nominal interval serves until the new one is measured.
     mutating func forgetInterval() {
-        line.removeAll()
+        removeLine()
         lastMeasured = nil
         breaksInARow = 0
         presentationOffsets.removeAll()

@@ -31,8 +31,8 @@
         private let window: X11Window?
         private let control: ControlChannel
         private var clock: X11PresentClock
-        /// NotifyMSC requests in flight: serial → target MSC.
-        private var outstanding: [UInt32: Int64] = [:]
+        /// NotifyMSC requests in flight: serial → the target MSC and when it was asked for.
+        private var outstanding: [UInt32: X11PresentClock.Request] = [:]
         /// The last trusted completion's arrival, or the last request's sending when later: what the
         /// watchdog counts from.
         private var lastSign: Int64
@@ -129,12 +129,13 @@
         /// Asks for MSC `target` (0: the current one) and waits for its completion, which moves the
         /// grid: the MSC it completed at, nil when it could not be trusted.
         private func completion(of target: Int64, until deadline: Int64) throws(X11Error) -> UInt64? {
+            let asked = X11PresentClock.Request(target: target, sentAt: KernelClock.monotonicNanoseconds())
             let serial = try watch.notifyMSC(target: UInt64(target))
             while true {
                 switch watch.nextEvent(until: deadline) {
                 case .completed(let done) where done.kind == .notifyMSC && done.serial == serial:
-                    switch clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt) {
-                    case .vblank:
+                    switch clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt, asked: asked) {
+                    case .vblank, .unanchored:
                         lastSign = done.receivedAt
                         return done.msc
                     case .repeated:
@@ -182,10 +183,17 @@
         func waitForTick(
             atOrAfter sequence: Int64?, until limit: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
         ) throws(TickSourceFailure) -> TickWait {
-            guard let wanted = sequence else { return try waitWhileIdle(until: limit) }
+            guard var wanted = sequence else { return try waitWhileIdle(until: limit) }
             while true {
                 let now = KernelClock.monotonicNanoseconds()
-                if !outstanding.values.contains(wanted), retryAt.map({ now >= $0 }) ?? true {
+                // Answers given at once anchor no grid: until a vblank does, the first tick is the MSC
+                // after the latest answer (see X11PresentClock).
+                if !clock.isAnchoredOnVblank, let last = clock.last {
+                    wanted = max(wanted, Int64(clamping: last.msc) + 1)
+                }
+                if !outstanding.values.contains(where: { $0.target == wanted }),
+                    retryAt.map({ now >= $0 }) ?? true
+                {
                     try request(wanted, now: now)
                 }
                 let watchdog = lastSign + Self.watchdogTimeout
@@ -245,12 +253,13 @@
         /// Asks for a completion at MSC `wanted` (at once, with the current MSC, when it has passed).
         private func request(_ wanted: Int64, now: Int64) throws(TickSourceFailure) {
             if outstanding.count >= Self.maximumOutstanding,
-                let oldest = outstanding.min(by: { $0.value < $1.value })
+                let oldest = outstanding.min(by: { $0.value.target < $1.value.target })
             {
                 outstanding.removeValue(forKey: oldest.key)
             }
             do {
-                outstanding[try watch.notifyMSC(target: UInt64(max(0, wanted)))] = wanted
+                let asked = X11PresentClock.Request(target: wanted, sentAt: now)
+                outstanding[try watch.notifyMSC(target: UInt64(max(0, wanted)))] = asked
             } catch {
                 throw TickSourceFailure(reason: error.description, errno: nil)
             }
@@ -268,7 +277,8 @@
                 presented(done)
                 return nil
             }
-            if let target = outstanding.removeValue(forKey: done.serial) {
+            let asked = outstanding.removeValue(forKey: done.serial)
+            if let target = asked?.target {
                 if let reason = early.take(target: target, msc: done.msc, ust: done.ust, window: name) {
                     stuck = TickSourceFailure(reason: reason, errno: nil)
                     return nil
@@ -278,7 +288,11 @@
                 if early.lastWasEarly { retryAt = done.receivedAt + clock.interval / 2 }
             }
             let vblank: (sequence: Int64, timestamp: Int64)
-            switch clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt) {
+            switch clock.take(msc: done.msc, ust: done.ust, now: done.receivedAt, asked: asked) {
+            case .unanchored:
+                // No tick before a vblank anchors the grid: the next MSC is asked for at once.
+                lastSign = max(lastSign, done.receivedAt)
+                return nil
             case .bogus:
                 // Asked again half an interval later, not at once: a server that answers every request
                 // at once with a bogus completion would make the thread spin.
