@@ -96,7 +96,7 @@ echo "$table"
 echo
 echo "outside their goal:"
 for row in "${rows[@]}"; do
-    python3 -c 'import json,sys; d=json.loads(sys.argv[1]); [print(f"  {d.get(\"compositor\", \"?\")}: {o}") for o in d.get("outside", [])]' "$row"
+    python3 -c 'import json,sys; d=json.loads(sys.argv[1]); [print("  " + d.get("compositor", "?") + ": " + o) for o in d.get("outside", [])]' "$row"
 done
 [ -z "$report" ] || echo "$table" >"$report"
 rm -rf "$work"
