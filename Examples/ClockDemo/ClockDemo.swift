@@ -332,7 +332,8 @@ struct ClockDemo: AsyncParsableCommand {
     /// presented on (`display`), so that frames and page flips share one clock; in Wayland mode, the
     /// window's frame callbacks (`display`); else the first lit
     /// CRTC, or a timer at `--fps` where there is none. The reason is set where the demo replaced the
-    /// link's own choice (a timer when the KMS output's CRTC has no vblanks), else `nil`.
+    /// link's own choice (a timer when the display's source cannot be used: a KMS output's CRTC with
+    /// no vblanks, an X11 window Present reports no frames on), else `nil`.
     private func makeLink(display: DisplayLink.Source?) throws -> (DisplayLink, reason: String?) {
         let logger = Logger(label: "clock-demo")
         switch source {
@@ -345,8 +346,8 @@ struct ClockDemo: AsyncParsableCommand {
                     link = try DisplayLink(source: display, logger: logger)
                 } catch {
                     guard source == .auto else { throw error }
-                    // Page flips still wait for the display; only the ticks lose their alignment.
-                    let reason = "no vblank source on the KMS output's CRTC: \(error)"
+                    // What is shown still waits for the display; only the ticks lose their alignment.
+                    let reason = "the display's own frame source cannot be used: \(error)"
                     logger.notice("\(reason); timer at \(fps) Hz")
                     return (try DisplayLink(source: .timer(framesPerSecond: fps), logger: logger), reason)
                 }

@@ -24,6 +24,9 @@ compositor_command() {
     case "$1" in
         weston) echo "weston --backend=headless --socket=$2 --idle-time=0" ;;
         mutter) echo "dbus-run-session -- mutter --headless --wayland --no-x11 --virtual-monitor 1280x720@60 --wayland-display $2" ;;
+        # With its Xwayland (24), started when the first X client connects: the root's X socket is
+        # ROOT/tmp/.X11-unix/X0, its cookie the runtime directory's .mutter-Xwaylandauth.*.
+        mutter-xwayland) echo "dbus-run-session -- mutter --headless --wayland --virtual-monitor 1280x720@60 --wayland-display $2" ;;
         kwin) echo "QT_QPA_PLATFORM=offscreen dbus-run-session -- kwin_wayland --virtual --socket $2 --width 1280 --height 720 --no-lockscreen --no-global-shortcuts" ;;
         # wlroots names its socket itself (wayland-1 in an empty runtime directory).
         sway) echo "env $wlroots sway -c /dev/null" ;;
@@ -55,6 +58,10 @@ start_compositor() {
     compositor_is_host "$name" && COMPOSITOR_RUNTIME=$(mktemp -d /tmp/frameclock-$name.XXXXXX)
     rm -rf "$COMPOSITOR_RUNTIME"
     mkdir -m 700 -p "$COMPOSITOR_RUNTIME"
+    # Xwayland's sockets: a folder every user may write to, as /tmp/.X11-unix is on a system.
+    if [ "$name" = mutter-xwayland ]; then
+        mkdir -p "$COMPOSITORS_ROOT/tmp/.X11-unix" && chmod 1777 "$COMPOSITORS_ROOT/tmp/.X11-unix"
+    fi
     # setsid: the compositor and everything it starts are one process group, stopped together.
     if compositor_is_host "$name"; then
         setsid env XDG_RUNTIME_DIR="$COMPOSITOR_RUNTIME" WAYLAND_DISPLAY= DISPLAY= sh -c "$command" \
@@ -70,7 +77,7 @@ start_compositor() {
     COMPOSITOR_NAME=$name
     COMPOSITOR_SOCKET=
     for ((i = 0; i < COMPOSITOR_START_SECONDS * 10; i++)); do
-        socket=$(cd "$COMPOSITOR_RUNTIME" && ls -1 2>/dev/null | grep -E '^(wayland-[0-9]+|frameclock-[a-z0-9]+)$' | head -n1)
+        socket=$(cd "$COMPOSITOR_RUNTIME" && ls -1 2>/dev/null | grep -E '^(wayland-[0-9]+|frameclock-[a-z0-9-]+)$' | head -n1)
         if [ -n "$socket" ] && [ -S "$COMPOSITOR_RUNTIME/$socket" ]; then
             COMPOSITOR_SOCKET=$socket
             # A moment for it to listen after the bind.
