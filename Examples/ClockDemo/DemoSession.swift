@@ -373,7 +373,7 @@ final class DemoSession: @unchecked Sendable {
                 text +=
                     "  drawn ahead \(ahead.committedAhead) (≤ \(distance) ms off)  redrawn \(ahead.redrawn)"
                 text +=
-                    "  no buffer ahead \(ahead.noFreeBuffer)  not drawn (no buffer) \(ahead.skippedNoBuffer)"
+                    "  no buffer ahead \(ahead.noFreeBuffer)  not drawn (no buffer) \(ahead.skippedNoBuffer)  not sent \(ahead.notSent)"
             }
             if counts.framesWithFeedback > 0 {
                 text +=

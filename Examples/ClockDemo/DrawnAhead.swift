@@ -45,4 +45,6 @@ struct DrawAheadCounts {
     var noFreeBuffer = 0
     /// Frames not drawn at all: every buffer was held by the compositor at their callback.
     var skippedNoBuffer = 0
+    /// Frames not committed: the compositor was not reading its socket.
+    var notSent = 0
 }

@@ -130,7 +130,7 @@ final class WaylandClockWindow: @unchecked Sendable {
             }
         }
         ahead = nil
-        try window.commit()
+        guard try commitIfRead() else { return }
         guard let frame else { return }
         let next = frame.targetTimestamp + frame.duration
         let nextTime = TimeOfDay(at: next)
@@ -140,6 +140,18 @@ final class WaylandClockWindow: @unchecked Sendable {
             ahead = DrawnAhead(target: next, time: nextTime, copy: copy)
         } catch WaylandError.noFreeBuffer {
             drawAhead.noFreeBuffer += 1
+        }
+    }
+
+    /// Commits the window; false when the compositor reads nothing (stopped): the frame is not sent,
+    /// and the buffer drawn stays for the next commit.
+    private func commitIfRead() throws(WaylandError) -> Bool {
+        do {
+            try window.commit()
+            return true
+        } catch .compositorNotReading {
+            drawAhead.notSent += 1
+            return false
         }
     }
 

@@ -65,6 +65,9 @@ public final class WaylandConnection: @unchecked Sendable {
     var failureLocked: WaylandError?
     /// The errno of that failure.
     var failureErrno: Errno?
+    /// Whether the last flush left requests queued because the socket was full: the compositor is not
+    /// reading (``checkRoomLocked()``).
+    var isBackedUpLocked = false
     var isClosedLocked = false
     /// Threads inside ``wait(until:wakeable:extraDescriptor:_:)``; ``close()`` lets them leave first.
     var activeWaiters = 0
@@ -310,11 +313,26 @@ public final class WaylandConnection: @unchecked Sendable {
     /// Sends what is queued. Errors other than a full socket (`EAGAIN`, sent later by the next wait)
     /// mark the connection failed and are thrown. Call holding the lock.
     func flushLocked() throws(WaylandError) {
+        isBackedUpLocked = false
         guard wl_display_flush(display) < 0 else { return }
         let errno = Errno.current
-        guard errno != .resourceTemporarilyUnavailable else { return }
+        guard errno != .resourceTemporarilyUnavailable else {
+            isBackedUpLocked = true
+            return
+        }
         recordFailureLocked(errno)
         throw failureLocked ?? .connectionLost(errno)
+    }
+
+    /// Throws ``WaylandError/compositorNotReading`` while the socket is still full after a flush:
+    /// libwayland queues a client's requests in a buffer of 4 KiB and ends the connection (`EAGAIN`)
+    /// when one does not fit and the socket takes none, so a request made each frame for a compositor
+    /// that stopped reading ends it within a few seconds. The requests a window makes each frame
+    /// (commits, frame callbacks, feedback) ask here first. Call holding the lock.
+    func checkRoomLocked() throws(WaylandError) {
+        guard isBackedUpLocked else { return }
+        try flushLocked()
+        if isBackedUpLocked { throw .compositorNotReading }
     }
 
     /// Registers how to close a child (a window, a frame timing) when the connection closes first.

@@ -32,6 +32,10 @@ public enum WaylandError: Error, Sendable, Hashable, CustomStringConvertible {
     case closed(String)
     /// Every one of a window's buffers was still held by the compositor when the wait for one ran out.
     case noFreeBuffer
+    /// The compositor is not reading its socket (stopped, or far behind): the socket is full, and the
+    /// request was not made, since libwayland ends a connection whose queue overflows. Made again once
+    /// the compositor reads, it goes through.
+    case compositorNotReading
     /// The compositor's presentation clock (`wp_presentation.clock_id`) cannot be read by this
     /// process, so its timestamps cannot be converted to CLOCK_MONOTONIC.
     case presentationClockUnreadable(clockID: Int32)
@@ -64,6 +68,8 @@ public enum WaylandError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(what) was used after it was closed"
         case .noFreeBuffer:
             "every one of the window's buffers is still held by the compositor"
+        case .compositorNotReading:
+            "the compositor is not reading its socket (it is full): the request was not sent"
         case .presentationClockUnreadable(let clockID):
             "the compositor's presentation clock (id \(clockID)) cannot be read by this process"
         }

@@ -85,10 +85,12 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     /// the frame after.
     ///
     /// - Returns: The request's id (counting from 1).
-    /// - Throws: ``WaylandError/closed(_:)`` or the connection's failure.
+    /// - Throws: ``WaylandError/compositorNotReading`` (nothing asked for), ``WaylandError/closed(_:)``
+    ///   or the connection's failure.
     public func requestFrameCallback() throws(WaylandError) -> UInt64 {
         try connection.lock.withLock { () throws(WaylandError) -> UInt64 in
             try checkUsableLocked()
+            try connection.checkRoomLocked()
             guard
                 let callback = surface.create(
                     WaylandRequest.Surface.frame, cwl_interface_wl_callback(), version: surface.version,
@@ -108,11 +110,12 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     ///
     /// - Returns: The request's id (counting from 1).
     /// - Throws: ``WaylandError/missingGlobal(interface:version:)`` without `wp_presentation`,
-    ///   ``WaylandError/presentationClockUnreadable(clockID:)``, ``WaylandError/closed(_:)`` or the
-    ///   connection's failure.
+    ///   ``WaylandError/presentationClockUnreadable(clockID:)``, ``WaylandError/compositorNotReading``
+    ///   (nothing asked for), ``WaylandError/closed(_:)`` or the connection's failure.
     public func requestPresentationFeedback() throws(WaylandError) -> UInt64 {
         try connection.lock.withLock { () throws(WaylandError) -> UInt64 in
             try checkUsableLocked()
+            try connection.checkRoomLocked()
             let presentation = try connection.requireLocked(connection.presentation, "wp_presentation")
             if converter == nil {
                 let clock = connection.presentationClock ?? -1

@@ -270,12 +270,18 @@ public final class WaylandWindow: @unchecked Sendable {
     /// Frame callbacks and presentation feedback asked for on ``frameTiming`` before this call apply
     /// to this commit.
     ///
+    /// While the compositor is not reading its socket (stopped, or far behind), the commit is not
+    /// made and ``WaylandError/compositorNotReading`` is thrown: skip the frame, and the buffer drawn
+    /// stays for the next commit.
+    ///
     /// - Returns: CLOCK_MONOTONIC in nanoseconds just before the commit was sent.
-    /// - Throws: ``WaylandError/closed(_:)`` or the connection's failure.
+    /// - Throws: ``WaylandError/compositorNotReading``, ``WaylandError/closed(_:)`` or the
+    ///   connection's failure.
     @discardableResult
     public func commit(damage: [WaylandRect]? = nil) throws(WaylandError) -> Int64 {
         try connection.lock.withLock { () throws(WaylandError) -> Int64 in
             try checkUsableLocked()
+            try connection.checkRoomLocked()
             if let index = drawnBuffer, state.mayAttach {
                 attachLocked(index, damage: damage)
             }

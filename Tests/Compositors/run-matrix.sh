@@ -10,6 +10,10 @@
 # goal (on time below 99 %, a target not after the one before) are listed, not failed: a loaded
 # machine moves them.
 #
+# Each Wayland compositor is also stopped (SIGSTOP) for FREEZE_SECONDS mid-run and continued:
+# clock-demo must go on and exit 0, and its frames be shown again; how long after the compositor's
+# return the first one was shown is reported.
+#
 # Then the X11 link under mutter 48's Xwayland 24 (mutter-xwayland), whose Present answers every
 # NotifyMSC at once with the MSC stuck: clock-demo --display x11 must exit 0 with frames at half its
 # rate at least (the link on a timer, with the reason), never a spin.
@@ -48,6 +52,52 @@ source "$here/compositors.sh"
 trap 'stop_compositor' EXIT
 work=$(mktemp -d /tmp/frameclock-matrix.XXXXXX)
 
+# How long a compositor is stopped, and when (seconds into clock-demo's run).
+FREEZE_SECONDS=5
+FREEZE_AFTER=2
+
+# Compositor $1 stopped for FREEZE_SECONDS during a clock-demo run: prints a line, fails when
+# clock-demo failed or showed nothing after the compositor came back.
+run_frozen() {
+    local name=$1 trace=$work/$1-frozen.json status=0 pid continued line
+    start_compositor "$name" || return 1
+    XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$COMPOSITOR_SOCKET \
+        timeout $((FREEZE_AFTER + FREEZE_SECONDS + 40)) "$clock_demo" --display wayland \
+        --duration $((FREEZE_AFTER + FREEZE_SECONDS + 3)) --trace "$trace" </dev/null >"$work/$1-frozen.log" 2>&1 &
+    pid=$!
+    sleep "$FREEZE_AFTER"
+    kill -STOP -- "-$COMPOSITOR_PID"
+    sleep "$FREEZE_SECONDS"
+    continued=$(python3 -c 'import time; print(time.monotonic_ns())')
+    kill -CONT -- "-$COMPOSITOR_PID"
+    wait "$pid" || status=$?
+    stop_compositor
+    line=$(python3 - "$trace" "$continued" <<'PY'
+import json, sys
+try:
+    events = json.load(open(sys.argv[1]))["traceEvents"]
+except (OSError, ValueError):
+    print("no trace"); sys.exit(0)
+continued = int(sys.argv[2])
+frames = [e["args"] for e in events if e.get("cat") == "frame" and "target_ns" in e.get("args", {})]
+after = sorted(a["presented_ns"] for a in frames if a.get("presented_ns", 0) > continued)
+interval = sorted(a["refresh_ns"] for a in frames)[len(frames) // 2] if frames else 0
+if not after:
+    print(f"{len(frames)} frames, none shown after the compositor's return")
+else:
+    delay = (after[0] - continued) / 1e6
+    print(f"{len(frames)} frames, {len(after)} shown after the return, the first {delay:.1f} ms after it "
+          f"({delay * 1e6 / interval:.1f} intervals)")
+PY
+)
+    if [ "$status" -ne 0 ]; then
+        echo "clock-demo's last lines under $name stopped:" >&2
+        grep -v '^ ' "$work/$1-frozen.log" | tail -n 3 >&2
+    fi
+    echo "$name stopped for $FREEZE_SECONDS s: clock-demo exit $status, $line"
+    [ "$status" -eq 0 ] && [[ "$line" == *"shown after the return"* ]]
+}
+
 # One run under compositor $1: prints the figures' JSON, with its globals and clock-demo's summary.
 run_once() {
     local name=$1 trace=$work/$1.json summary globals
@@ -84,6 +134,7 @@ run_x11() {
 rows=()
 failed=()
 x11_lines=()
+frozen_lines=()
 for name in "${compositors[@]}"; do
     if [ "$name" = mutter-xwayland ]; then
         echo "== $name ($(date -u +%H:%M:%S))"
@@ -106,6 +157,13 @@ for name in "${compositors[@]}"; do
     echo "$row"
     rows+=("$row")
     python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["failures"] else 0)' "$row" || failed+=("$name")
+    if line=$(run_frozen "$name") || { echo "$line"; echo "== once more"; line=$(run_frozen "$name"); }; then
+        frozen_lines+=("$line")
+    else
+        frozen_lines+=("$line (FAILED)")
+        failed+=("$name (stopped)")
+    fi
+    echo "$line"
 done
 
 table=$(python3 - "${rows[@]}" <<'PY'
@@ -126,13 +184,13 @@ PY
 )
 echo
 echo "$table"
-for line in "${x11_lines[@]}"; do echo "$line"; done
+for line in "${frozen_lines[@]}" "${x11_lines[@]}"; do echo "$line"; done
 echo
 echo "outside their goal:"
 for row in "${rows[@]}"; do
     python3 -c 'import json,sys; d=json.loads(sys.argv[1]); [print("  " + d.get("compositor", "?") + ": " + o) for o in d.get("outside", [])]' "$row"
 done
-[ -z "$report" ] || { echo "$table"; for line in "${x11_lines[@]}"; do echo; echo "$line"; done; } >"$report"
+[ -z "$report" ] || { echo "$table"; echo; for line in "${frozen_lines[@]}" "${x11_lines[@]}"; do echo "- $line"; done; } >"$report"
 rm -rf "$work"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "FAILED under: ${failed[*]}" >&2

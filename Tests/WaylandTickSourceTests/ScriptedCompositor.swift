@@ -50,6 +50,12 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         case dies
         /// The surface moves to output `index` (of ``outputs``).
         case movesToOutput(Int)
+        /// The compositor stops reading its socket (stopped): the client's requests find the socket
+        /// full (``WaylandError/compositorNotReading``), its commits are not sent, nothing is
+        /// repainted.
+        case stopsReading
+        /// It reads again: the repaints start over at this instant.
+        case readsAgain
     }
 
     /// One output: its global name, refresh interval and the instant of one of its vblanks.
@@ -81,6 +87,7 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
     private struct State {
         var shown = true
         var dead = false
+        var reading = true
         /// The next repaint while shown.
         var nextRepaint: Int64
         var scheduled: [(at: Int64, change: Change)] = []
@@ -190,7 +197,7 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         let now = kernel.monotonicNanoseconds()
         state.withLock { state in
             catchUp(&state, to: now)
-            guard !state.dead else { return }
+            guard !state.dead, state.reading else { return }
             state.record.commits.append(now)
             var content = state.requested
             state.requested = Content()
@@ -257,6 +264,7 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         return try state.withLock { state throws(WaylandError) -> UInt64 in
             catchUp(&state, to: now)
             guard !state.dead else { throw .connectionLost(.brokenPipe) }
+            guard state.reading else { throw .compositorNotReading }
             let id = state.nextID
             state.nextID += 1
             add(&state, id)
@@ -266,8 +274,8 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
 
     /// The next instant at which something happens: a scripted change, or a repaint while shown.
     private func nextMoment(_ state: State) -> Int64 {
-        let repaint = state.shown && showsCommitsAfter == nil ? state.nextRepaint : .max
-        let shown = state.shown ? state.showing?.at ?? .max : .max
+        let repaint = state.shown && state.reading && showsCommitsAfter == nil ? state.nextRepaint : .max
+        let shown = state.shown && state.reading ? state.showing?.at ?? .max : .max
         return min(state.scheduled.first?.at ?? .max, repaint, shown)
     }
 
@@ -305,6 +313,11 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
             }
         case .skipsRepaint:
             state.skipping = true
+        case .stopsReading:
+            state.reading = false
+        case .readsAgain:
+            state.reading = true
+            state.nextRepaint = time
         case .dies:
             state.dead = true
         case .movesToOutput(let index):

@@ -129,6 +129,38 @@ struct WaylandVirtualTimeTests {
     }
 
     @Test(
+        "the compositor stops reading its socket for 2 s (stopped): the link goes on on its grid without failing over, the frames it could not send are discarded, and it is back on the callbacks after"
+    )
+    func compositorStopsReading() async throws {
+        let (compositor, start) = compositor()
+        let stoppedAt = start + 1_000_000_000 + 3_000_000
+        let readsAt = stoppedAt + 2_000_000_000
+        compositor.schedule(.stopsReading, at: stoppedAt)
+        compositor.schedule(.readsAgain, at: readsAt)
+        let outcome = try await WaylandLinkHarness.run(compositor, until: readsAt + 500_000_000)
+        // No failure: the source was never replaced, and nothing was logged as an error.
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(!outcome.changes.contains { if case .failedOver = $0.reason { true } else { false } })
+        #expect(outcome.sourceInfo.kind == .wayland)
+        // Frames all through the stop, at the grid's rate (two intervals' grace at each end).
+        let during = outcome.delivered.filter {
+            $0.calledAt > stoppedAt + 2 * interval && $0.calledAt < readsAt
+        }
+        #expect(during.count >= Int((readsAt - stoppedAt) / interval) - 4, "\(during.count) frames")
+        // Those whose feedback could not be asked for were discarded, not left pending.
+        let stopped = outcome.timeline.entries.filter {
+            $0.callbackStart.nanoseconds > stoppedAt + 2 * interval && $0.callbackStart.nanoseconds < readsAt
+        }
+        #expect(
+            !stopped.isEmpty && stopped.allSatisfy { $0.outcome == .dropped }, "\(stopped.map(\.outcome))")
+        // Shown again after the compositor reads.
+        let after = outcome.timeline.entries.filter {
+            $0.callbackStart.nanoseconds > readsAt + 5 * interval && $0.presented != nil
+        }
+        #expect(after.count >= 20)
+    }
+
+    @Test(
         "the compositor dies: the link fails over to a timer on its grid with the reason, and no frame it was to show stays pending"
     )
     func compositorDies() async throws {

@@ -82,6 +82,9 @@
         /// The last frame callback that fired for a commit: the tick whose dispatch committed it, and
         /// when it came.
         private var lastAnswer: (tick: Int64, at: Int64)?
+        /// Ticks whose feedback could not be asked for (the compositor was not reading): reported
+        /// discarded at the next wait, once the links have their frames.
+        private var feedbackNotAsked: [Int64] = []
         /// The last presentation of a tick's commit: the tick, and when it was shown.
         private var lastShown: (tick: Int64, at: Int64)?
         /// When the last tick returned may start its frame, as far as the source knows (its dispatch
@@ -213,6 +216,8 @@
         func waitForTick(
             atOrAfter sequence: Int64?, until limit: Int64?, rehearsing: Bool, rehearse: (Tick) -> Void
         ) throws(TickSourceFailure) -> TickWait {
+            for tick in feedbackNotAsked { sink(.discarded(tick: tick)) }
+            feedbackNotAsked.removeAll()
             guard let wanted = sequence else {
                 return try waitWhileIdle(until: limit)
             }
@@ -385,6 +390,9 @@
                     pending = PendingCallback(
                         id: try surface.requestFrameCallback(), tick: sequence, armedAt: nil)
                 }
+            } catch .compositorNotReading {
+                // Not asked for: the compositor reads nothing now (stopped), and the ticks go on on
+                // the grid; the next tick asks again.
             } catch {
                 throw failure(error)
             }
@@ -405,6 +413,10 @@
                 feedbackLost(WaylandError.missingGlobal(interface: interface, version: version).description)
             } catch .presentationClockUnreadable(let clockID) {
                 feedbackLost(WaylandError.presentationClockUnreadable(clockID: clockID).description)
+            } catch .compositorNotReading {
+                // Its commit will not be sent either: the frame is not shown, which is said once the
+                // link has it (at the next wait).
+                feedbackNotAsked.append(sequence)
             } catch {
                 throw failure(error)
             }
