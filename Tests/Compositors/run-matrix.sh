@@ -135,19 +135,25 @@ rows=()
 failed=()
 x11_lines=()
 frozen_lines=()
+# Runs check "$1" (a function printing one line) for compositor "$2", once more when it fails, and
+# keeps its line in the array named "$3"; two failures in a row count the compositor as failed.
+checked_twice() {
+    local check=$1 name=$2 line
+    local -n lines=$3
+    if line=$("$check" "$name") || { echo "$line"; echo "== once more"; line=$("$check" "$name"); }; then
+        lines+=("$line")
+    else
+        lines+=("$line (FAILED)")
+        failed+=("$name ($check)")
+    fi
+    echo "$line"
+}
 for name in "${compositors[@]}"; do
+    echo "== $name ($(date -u +%H:%M:%S))"
     if [ "$name" = mutter-xwayland ]; then
-        echo "== $name ($(date -u +%H:%M:%S))"
-        if line=$(run_x11 "$name") || { echo "$line"; echo "== once more"; line=$(run_x11 "$name"); }; then
-            x11_lines+=("$line")
-        else
-            x11_lines+=("$line (FAILED)")
-            failed+=("$name")
-        fi
-        echo "$line"
+        checked_twice run_x11 "$name" x11_lines
         continue
     fi
-    echo "== $name ($(date -u +%H:%M:%S))"
     row=$(run_once "$name") || row='{"failures": ["did not run"]}'
     if [ "$(python3 -c 'import json,sys; print(len(json.loads(sys.argv[1])["failures"]))' "$row")" != 0 ]; then
         echo "$row"
@@ -157,13 +163,7 @@ for name in "${compositors[@]}"; do
     echo "$row"
     rows+=("$row")
     python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["failures"] else 0)' "$row" || failed+=("$name")
-    if line=$(run_frozen "$name") || { echo "$line"; echo "== once more"; line=$(run_frozen "$name"); }; then
-        frozen_lines+=("$line")
-    else
-        frozen_lines+=("$line (FAILED)")
-        failed+=("$name (stopped)")
-    fi
-    echo "$line"
+    checked_twice run_frozen "$name" frozen_lines
 done
 
 table=$(python3 - "${rows[@]}" <<'PY'
