@@ -77,6 +77,9 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
         var presentationOutputs: [Int] = []
         /// Feedback ids discarded.
         var discarded: [UInt64] = []
+        /// Each wait for an event that blocked (its deadline was later than the instant it began):
+        /// when it began and when it ended. Each end is one wake-up of the frame thread.
+        var waits: [(began: Int64, ended: Int64)] = []
     }
 
     private struct Content {
@@ -234,6 +237,13 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
     }
 
     func nextEvent(until deadline: Int64, wakingOn control: ControlChannel) -> WaylandFrameEvent {
+        let began = kernel.monotonicNanoseconds()
+        defer {
+            if deadline > began {
+                let ended = kernel.monotonicNanoseconds()
+                state.withLock { $0.record.waits.append((began, ended)) }
+            }
+        }
         while true {
             if control.consume() { return .woken }
             let now = kernel.monotonicNanoseconds()

@@ -12,7 +12,8 @@ enum WaylandLinkHarness {
     /// commits the surface: the commit is the end of the frame's dispatch, as a front end's is.
     static func run(
         _ compositor: ScriptedCompositor, until end: Int64, dispatch: FrameDispatch = .afterVBlank,
-        presentationLatency: Duration? = nil, work: Duration = .zero, preferredFramesPerSecond: Int = 0
+        presentationLatency: Duration? = nil, work: Duration = .zero, preferredFramesPerSecond: Int = 0,
+        hiddenWindowPolicy: HiddenWindowPolicy = .keepRate
     ) async throws -> WaylandLinkOutcome {
         let kernel = compositor.kernel
         let capture = LogCapture()
@@ -30,6 +31,7 @@ enum WaylandLinkHarness {
         link.timelineCapacity = 1000
         link.dispatch = dispatch
         link.preferredFramesPerSecond = preferredFramesPerSecond
+        link.hiddenWindowPolicy = hiddenWindowPolicy
         if let presentationLatency { link.presentationLatency = presentationLatency }
         var changes = link.sourceChanges.makeAsyncIterator()
         let log = Locked<[WaylandLinkOutcome.Delivered]>([])

@@ -88,6 +88,7 @@ extension FrameDriver {
     ) throws(TickSourceFailure) -> TickWait {
         let holdsLatency = latency.isAvailable && source.holdsLatencyBeforeTicks
         defer { latencyFailed(latency.release()) }
+        source.applyHiddenWindowPolicy(hiddenWindowPolicy)
         return try source.waitForTick(
             atOrAfter: deadline.tick, until: deadline.event, rehearsing: true
         ) { tick in

@@ -72,6 +72,8 @@ final class FrameDriver: Sendable {
         weak var executor: FrameExecutor?
         /// Jobs run on the frame thread so far, and the time they took.
         var jobs = JobStatistics()
+        /// What the source does while its window is hidden: one policy for every link on it.
+        var hiddenWindowPolicy = HiddenWindowPolicy.keepRate
     }
 
     let shared: Locked<Shared>
@@ -229,6 +231,19 @@ final class FrameDriver: Sendable {
     /// Ends the frame thread of a shared source (its links stop receiving frames).
     func close() {
         endThread { _ in true }
+    }
+
+    /// What the source does while its window is hidden (``DisplayLink/hiddenWindowPolicy``).
+    var hiddenWindowPolicy: HiddenWindowPolicy {
+        get { shared.withLock { $0.hiddenWindowPolicy } }
+        set {
+            let changed = shared.withLock { state in
+                defer { state.hiddenWindowPolicy = newValue }
+                return state.hiddenWindowPolicy != newValue
+            }
+            // The frame thread hands it to the source before its next wait.
+            if changed { linkChanged() }
+        }
     }
 
     /// Tells the frame thread that a link's wishes changed.

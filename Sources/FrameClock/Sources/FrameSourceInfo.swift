@@ -12,17 +12,21 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
     /// Wayland window's, and the timer that stands in for its callbacks while it is hidden); nil
     /// otherwise.
     public let output: FrameSourceOutput?
+    /// While a Wayland window is hidden (its frame callbacks stopped), the policy its source applies
+    /// (``DisplayLink/hiddenWindowPolicy``); nil while it is shown, and on every other source.
+    public let hiddenWindow: HiddenWindowPolicy?
 
     /// Creates a description of a source.
     public init(
         kind: FrameSourceKind, name: String, period: FramePeriod, reason: Reason,
-        output: FrameSourceOutput? = nil
+        output: FrameSourceOutput? = nil, hiddenWindow: HiddenWindowPolicy? = nil
     ) {
         self.kind = kind
         self.name = name
         self.period = period
         self.reason = reason
         self.output = output
+        self.hiddenWindow = hiddenWindow
     }
 
     /// The source's rate in frames per second (measured, for a Wayland surface).
@@ -32,8 +36,10 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
     /// else ``framesPerSecond``.
     public var nominalFramesPerSecond: Double { output?.framesPerSecond ?? framesPerSecond }
 
-    /// The name and the reason.
-    public var description: String { "\(name) — \(reason)" }
+    /// The name and the reason, and the policy applied while a window is hidden.
+    public var description: String {
+        "\(name) — \(reason)" + (hiddenWindow.map { " (hidden window: \($0))" } ?? "")
+    }
 
     /// Why a link runs on the source it runs on. Its description is the sentence logged and shown,
     /// such as "no lit CRTC" or "DRM /dev/dri/card0 CRTC 38 … failed: CRTC 38 turned off
@@ -69,8 +75,8 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
         /// nominal refresh.
         case outputChanged(to: FrameSourceOutput, from: FrameSourceOutput?)
         /// A Wayland surface's frame callbacks stopped (the window hidden, minimised or unmapped, or
-        /// nothing committed): the link goes on with a timer on the last presentations' phase and
-        /// interval; the sentence says since when.
+        /// nothing committed): the link goes on as its ``HiddenWindowPolicy`` says
+        /// (``FrameSourceInfo/hiddenWindow``); the sentence says since when.
         case frameCallbacksStopped(String)
         /// A Wayland surface's frame callbacks came back after stopping for `stoppedFor`: the link
         /// ticks on them again.
@@ -99,7 +105,7 @@ public struct FrameSourceInfo: Hashable, Sendable, CustomStringConvertible {
                 "no presentation feedback (\(why)): ticking on frame callbacks alone, "
                     + "the grid measured from when they arrive"
             case .frameCallbacksStopped(let why):
-                "\(why); continuing on a timer at the last presentations' phase and interval"
+                "\(why); the window is taken as hidden"
             case .frameCallbacksResumed(let stoppedFor):
                 "frame callbacks resumed (they had stopped for "
                     + "\(DecimalFormat.string(Double(stoppedFor.wholeNanoseconds) / 1e6, digits: 1)) ms)"

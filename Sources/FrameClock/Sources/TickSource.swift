@@ -39,6 +39,9 @@ protocol TickSource: AnyObject {
     /// the display): a source that publishes its own changes (``TickSourceReport/changed(_:)``)
     /// publishes them with that reason.
     func adopted(reason: FrameSourceInfo.Reason)
+    /// What the source does while the window it ticks on is hidden, set by the frame thread before
+    /// each wait; a source that publishes its own changes publishes the policy's when it applies.
+    func applyHiddenWindowPolicy(_ policy: HiddenWindowPolicy)
 }
 
 /// How a wait on a ``TickSource`` ended.
@@ -75,6 +78,9 @@ extension TickSource {
 
     /// Sources that publish no changes of their own need no reason.
     func adopted(reason: FrameSourceInfo.Reason) {}
+
+    /// Sources without a window are never hidden from their links.
+    func applyHiddenWindowPolicy(_ policy: HiddenWindowPolicy) {}
 
     /// Waits for the tick (or the control channel) without waking early and without a deadline;
     /// nil when woken.

@@ -93,6 +93,8 @@
         private var lastTickStart: Int64?
         /// When ticks come relative to the compositor's repaint, and when a callback is overdue.
         private var repaint = CompositorRepaintPolicy()
+        /// What the source does while the callbacks have stopped (the surface hidden).
+        private var hiddenPolicy = HiddenWindowPolicy.keepRate
 
         /// How long before a grid point a tick on the grid comes.
         private var gridLead: Int64 {
@@ -136,6 +138,9 @@
         static var defaultInterval: Int64 { 16_666_667 }
         /// An idle wait looks at its limit at least once a second, as every wait of the source is bounded.
         static var longestIdleWait: Int64 { 1_000_000_000 }
+        /// A hidden surface paused until shown waits for the compositor at most a minute at a time: its
+        /// wait is bounded as every wait is, and a hidden window costs one wake-up a minute at most.
+        static var longestHiddenWait: Int64 { 60_000_000_000 }
         /// How far apart, in eighths of an interval, a tick asked for at once starts from the one before:
         /// more than the half interval a link keeps between two callbacks' starts (its rule P4), with
         /// room for a frame thread that started the last callback a little late.
@@ -189,6 +194,10 @@
         }
 
         /// What ``DisplayLink/sourceInfo`` says while the source ticks as it does now.
+        ///
+        /// While the surface is hidden it names the policy applied: a timer (kind ``FrameSourceKind/timer``)
+        /// at the output's rate or the reduced one, or, paused until shown, the surface itself (kind
+        /// ``FrameSourceKind/wayland``: nothing but its callbacks will tick).
         var info: FrameSourceInfo {
             let period = grid.period
             guard timerSince != nil else {
@@ -196,11 +205,45 @@
                     kind: .wayland, name: description, period: period, reason: reason, output: sourceOutput)
             }
             let on = sourceOutput.map { " on \($0.name)" } ?? ""
+            if hiddenPolicy.pausesTicks {
+                return FrameSourceInfo(
+                    kind: .wayland, name: "\(description), hidden: no frames until it is shown",
+                    period: period, reason: reason, output: sourceOutput, hiddenWindow: hiddenPolicy)
+            }
+            let rate = period.framesPerSecond / Double(hiddenDivisor)
             return FrameSourceInfo(
                 kind: .timer,
-                name: "timer \(DecimalFormat.string(period.framesPerSecond, digits: 3)) Hz "
+                name: "timer \(DecimalFormat.string(rate, digits: 3)) Hz "
                     + "(the last presentations of \(surface.name)\(on))",
-                period: period, reason: reason, output: sourceOutput)
+                period: period, reason: reason, output: sourceOutput, hiddenWindow: hiddenPolicy)
+        }
+
+        /// How many intervals apart ticks come while the surface is hidden (``HiddenWindowPolicy``), on
+        /// the output's nominal rate when it is known.
+        private var hiddenDivisor: Int64 {
+            let rate = sourceOutput?.framesPerSecond ?? grid.period.framesPerSecond
+            return hiddenPolicy.hiddenDivisor(sourceFramesPerSecond: rate)
+        }
+
+        /// The first sequence at or after `sequence` that ticks while the surface is hidden: a multiple
+        /// of ``hiddenDivisor``, on the grid's phase.
+        private func hiddenSequence(atOrAfter sequence: Int64) -> Int64 {
+            let divisor = hiddenDivisor
+            let remainder = ((sequence % divisor) + divisor) % divisor
+            return remainder == 0 ? sequence : sequence + divisor - remainder
+        }
+
+        /// The last sequence at or before `sequence` that ticks while the surface is hidden.
+        private func hiddenSequence(atOrBefore sequence: Int64) -> Int64 {
+            let divisor = hiddenDivisor
+            return sequence - ((sequence % divisor) + divisor) % divisor
+        }
+
+        func applyHiddenWindowPolicy(_ policy: HiddenWindowPolicy) {
+            guard policy != hiddenPolicy else { return }
+            hiddenPolicy = policy
+            // While hidden, the links hear of the new policy at once.
+            if timerSince != nil { sink(.changed(info)) }
         }
 
         func report(to sink: @escaping (TickSourceReport) -> Void) {
@@ -232,15 +275,24 @@
                     callbacksStopped(now: now, armedAt: armedAt)
                     continue
                 }
-                // On the grid: as a timer, or while no committed callback can come; ahead of the grid
-                // point on a compositor that repaints right after its vblank.
-                let onGrid = timerSince != nil || pending?.armedAt == nil
-                let due = grid.timestamp(of: wanted) - gridLead
+                // Hidden and paused until shown: nothing from the grid, only the next callback.
+                let hidden = timerSince != nil
+                let paused = hidden && hiddenPolicy.pausesTicks
+                // On the grid: as a timer (at the hidden rate), or while no committed callback can come;
+                // ahead of the grid point on a compositor that repaints right after its vblank.
+                let onGrid = !paused && (hidden || pending?.armedAt == nil)
+                let target = hidden ? hiddenSequence(atOrAfter: wanted) : wanted
+                let due = grid.timestamp(of: target) - gridLead
                 if onGrid, now >= due {
-                    return .tick(try gridTick(max(wanted, grid.sequence(at: now + gridLead)), now: now))
+                    let reached = grid.sequence(at: now + gridLead)
+                    let sequence = max(target, hidden ? hiddenSequence(atOrBefore: reached) : reached)
+                    return .tick(try gridTick(sequence, now: now))
                 }
                 if let limit, now >= limit { return .due }
-                let deadline = overdue ? now + 1 : onGrid ? due : stallDeadline(armedAt: armedAt ?? now)
+                let deadline =
+                    paused
+                    ? now + Self.longestHiddenWait
+                    : overdue ? now + 1 : onGrid ? due : stallDeadline(armedAt: armedAt ?? now)
                 switch try nextEvent(until: limit.map { min($0, deadline) } ?? deadline) {
                 case .callback(let receivedAt):
                     // Feedback that came with the callback first: the grid may be on another output now.
