@@ -26,9 +26,11 @@ struct PresentationClockConverterTests {
             let conversion = try #require(converter.convert(raw))
             #expect(conversion.monotonic + conversion.errorBound >= before)
             #expect(conversion.monotonic - conversion.errorBound <= after)
-            // Half a window of three clock reads, plus 500 ppm of a few microseconds: far below a
-            // millisecond (a loose sanity bound, not a timing assertion).
-            #expect(conversion.errorBound > 0 && conversion.errorBound < 1_000_000)
+            // Half a window of three clock reads, plus 500 ppm of a few microseconds: microseconds
+            // as a rule, but a thread preempted between the reads (a loaded machine, the thread
+            // sanitizer) widens the window by as long as it waited, so only a bound that says
+            // something is asserted; the two checks above are the behaviour.
+            #expect(conversion.errorBound > 0 && conversion.errorBound < 1_000_000_000)
         }
     }
 
