@@ -69,6 +69,7 @@ extension WaylandConnection {
         static let wmBase: UInt32 = 5
         static let presentation: UInt32 = 1
         static let seat: UInt32 = 5
+        static let inputTimestampsManager: UInt32 = 1
     }
 
     /// Gets the registry, binds what it advertises, and waits for the bound objects' first events
@@ -102,6 +103,11 @@ extension WaylandConnection {
             advertised[name] = nil
             outputRecords.removeValue(forKey: name)?.destroy()
             seats.removeValue(forKey: name)?.remove()
+            if name == inputTimestampsManagerName {
+                // The timestamps objects made with it stay valid (the protocol says so).
+                inputTimestampsManager?.destroy(sending: WaylandRequest.InputTimestampsManager.destroy)
+                (inputTimestampsManager, inputTimestampsManagerName) = (nil, nil)
+            }
         case nil:
             break
         }
@@ -137,6 +143,12 @@ extension WaylandConnection {
                 return
             }
             seats[name] = WaylandSeat(proxy: proxy, number: nextSeatNumber(), connection: self)
+        case "zwp_input_timestamps_manager_v1" where inputTimestampsManager == nil:
+            inputTimestampsManager = bind(
+                name, cwl_interface_zwp_input_timestamps_manager_v1(), SpokenVersion.inputTimestampsManager)
+            inputTimestampsManagerName = name
+            // A seat bound before it may have its devices already.
+            for seat in seats.values { seat.subscribeTimestamps() }
         default:
             break
         }
@@ -159,6 +171,8 @@ extension WaylandConnection {
         for seat in seats.values { seat.destroy() }
         seats = [:]
         inputHandlers = [:]
+        inputTimestampsManager?.destroy(sending: WaylandRequest.InputTimestampsManager.destroy)
+        (inputTimestampsManager, inputTimestampsManagerName) = (nil, nil)
         wmBase?.destroy(sending: WaylandRequest.WmBase.destroy)
         presentation?.destroy(sending: WaylandRequest.Presentation.destroy)
         shm?.destroy()

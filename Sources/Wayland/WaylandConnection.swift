@@ -23,7 +23,8 @@ import SystemPackage
 /// `wl_display_read_events` and `wl_display_dispatch_queue_pending`.
 ///
 /// On connecting, the connection binds `wl_compositor`, `wl_shm`, every `wl_output`, `xdg_wm_base`
-/// (answering its pings) and `wp_presentation` (reading its clock), as far as the compositor offers
+/// (answering its pings), `wp_presentation` (reading its clock), every `wl_seat` and
+/// `zwp_input_timestamps_manager_v1` (input times to the nanosecond), as far as the compositor offers
 /// them; a missing one makes the calls that need it throw ``WaylandError/missingGlobal(interface:version:)``.
 ///
 /// The type is `Sendable`: its state and that of every object made on it are guarded by one lock, and
@@ -53,6 +54,9 @@ public final class WaylandConnection: @unchecked Sendable {
     var wmBase: Proxy?
     var presentation: Proxy?
     var presentationClock: clockid_t?
+    /// `zwp_input_timestamps_manager_v1`, and its global name.
+    var inputTimestampsManager: Proxy?
+    var inputTimestampsManagerName: UInt32?
     var shmFormatCodes: Set<UInt32> = []
     var outputRecords: [UInt32: OutputRecord] = [:]
     /// The seats bound, by global name.
@@ -180,6 +184,12 @@ public final class WaylandConnection: @unchecked Sendable {
     /// Whether `wp_presentation` is bound, so that frames can get presentation feedback.
     public var supportsPresentationFeedback: Bool {
         lock.withLock { presentation != nil }
+    }
+
+    /// Whether `zwp_input_timestamps_manager_v1` is bound, so that the seats' input events carry
+    /// their time to the nanosecond (``WaylandInputEvent/compositorNanoseconds``).
+    public var supportsInputTimestamps: Bool {
+        lock.withLock { inputTimestampsManager != nil }
     }
 
     /// The compositor's presentation clock (`wp_presentation.clock_id`, a `clock_gettime` id: weston

@@ -21,6 +21,8 @@ extension WaylandEvent {
         case axis = 4
         /// The events before it are one change, from version 5.
         case frame = 5
+        /// Time, axis: a scroll axis stopped, from version 5.
+        case axisStop = 7
     }
 
     /// `wl_keyboard`.

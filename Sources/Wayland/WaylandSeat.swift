@@ -42,6 +42,8 @@ final class WaylandSeat {
     private var touchPoints: [Int32: OpaquePointer] = [:]
     /// The surfaces that got touch events since the last `wl_touch.frame`.
     private var touchFrameSurfaces: [OpaquePointer] = []
+    /// The devices' nanosecond timestamps, where the compositor offers them.
+    private let timestamps = WaylandInputTimestampSubscriptions()
 
     /// The seat bound as `proxy`; listens at once.
     init(proxy: Proxy, number: UInt32, connection: WaylandConnection) {
@@ -66,9 +68,19 @@ final class WaylandSeat {
 
     /// Destroys the seat's proxies without delivering anything (the connection is closing).
     func destroy() {
+        timestamps.destroyAll()
         for device in [pointer, keyboard, touch] { device?.destroy() }
         (pointer, keyboard, touch) = (nil, nil, nil)
         proxy.destroy()
+    }
+
+    /// Asks for the nanosecond timestamps of each device that has none yet, when the connection bound
+    /// `zwp_input_timestamps_manager_v1`.
+    func subscribeTimestamps() {
+        guard let manager = connection.inputTimestampsManager else { return }
+        if let pointer { timestamps.subscribe(.pointer, of: pointer, with: manager) }
+        if let keyboard { timestamps.subscribe(.keyboard, of: keyboard, with: manager) }
+        if let touch { timestamps.subscribe(.touch, of: touch, with: manager) }
     }
 
     /// Forgets a surface that is gone, so that a later surface at the same address gets nothing of it.
@@ -113,6 +125,7 @@ final class WaylandSeat {
         } else if !capabilities.contains(.keyboard) {
             dropKeyboard()
         }
+        subscribeTimestamps()
     }
 
     private func device(_ request: WaylandRequest.Seat, _ interface: UnsafePointer<wl_interface>) -> Proxy? {
@@ -123,15 +136,14 @@ final class WaylandSeat {
         switch WaylandEvent.Pointer(rawValue: opcode) {
         case .enter?:
             pointerFocus = arguments[1].o
-            deliver(
-                .pointerEntered(x: fixed(arguments[2].f), y: fixed(arguments[3].f)), at: nil, to: pointerFocus
-            )
+            deliver(.pointerEntered(x: fixed(arguments[2].f), y: fixed(arguments[3].f)), to: pointerFocus)
         case .leave?:
-            deliver(.pointerLeft, at: nil, to: arguments[1].o)
+            deliver(.pointerLeft, to: arguments[1].o)
             pointerFocus = nil
         case .motion?:
             deliver(
-                .pointerMotion(x: fixed(arguments[1].f), y: fixed(arguments[2].f)), at: arguments[0].u,
+                .pointerMotion(x: fixed(arguments[1].f), y: fixed(arguments[2].f)), of: .pointer,
+                at: arguments[0].u,
                 to: pointerFocus)
         case .button?:
             let (button, isPressed) = (arguments[2].u, arguments[3].u != 0)
@@ -141,14 +153,18 @@ final class WaylandSeat {
                 heldButtons.removeAll { $0.button == button }
             }
             deliver(
-                .pointerButton(button: button, isPressed: isPressed), at: arguments[1].u, to: pointerFocus)
+                .pointerButton(button: button, isPressed: isPressed), of: .pointer, at: arguments[1].u,
+                to: pointerFocus)
         case .axis?:
             deliver(
-                .pointerAxis(axis: arguments[1].u, value: fixed(arguments[2].f)), at: arguments[0].u,
+                .pointerAxis(axis: arguments[1].u, value: fixed(arguments[2].f)), of: .pointer,
+                at: arguments[0].u,
                 to: pointerFocus)
         case .frame?:
-            deliver(.pointerFrame, at: nil, to: pointerFocus)
-        case nil:  // axis_source, axis_stop, axis_discrete
+            deliver(.pointerFrame, to: pointerFocus)
+        case .axisStop?:
+            timestamps.discard(for: .pointer, milliseconds: arguments[0].u)
+        case nil:  // axis_source, axis_discrete
             break
         }
     }
@@ -170,11 +186,11 @@ final class WaylandSeat {
                 .touchMotion(id: id, x: fixed(arguments[2].f), y: fixed(arguments[3].f)), at: arguments[0].u,
                 to: touchPoints[id])
         case .frame?:
-            for surface in touchFrameSurfaces { deliver(.touchFrame, at: nil, to: surface) }
+            for surface in touchFrameSurfaces { deliver(.touchFrame, to: surface) }
             touchFrameSurfaces.removeAll()
         case .cancel?:
             for (id, surface) in touchPoints.sorted(by: { $0.key < $1.key }) {
-                deliver(.touchCancel(id: id), at: nil, to: surface)
+                deliver(.touchCancel(id: id), to: surface)
             }
             touchPoints.removeAll()
             touchFrameSurfaces.removeAll()
@@ -194,7 +210,7 @@ final class WaylandSeat {
             keyboardFocus = nil
         case .key?:
             deliver(
-                .key(key: arguments[2].u, isPressed: arguments[3].u != 0), at: arguments[1].u,
+                .key(key: arguments[2].u, isPressed: arguments[3].u != 0), of: .keyboard, at: arguments[1].u,
                 to: keyboardFocus)
         case nil:  // modifiers, repeat_info
             break
@@ -212,13 +228,14 @@ final class WaylandSeat {
         for surface in Self.distinct(held.map(\.surface)) {
             let buttons = held.filter { $0.surface == surface }
             deliver(
-                .seatLost(seat: name, releasedButtons: buttons.count, cancelledTouches: 0), at: nil,
+                .seatLost(seat: name, releasedButtons: buttons.count, cancelledTouches: 0),
                 to: surface)
             for (button, _) in buttons.reversed() {
-                deliver(.pointerButton(button: button, isPressed: false), at: nil, to: surface)
+                deliver(.pointerButton(button: button, isPressed: false), to: surface)
             }
         }
         pointerFocus = nil
+        timestamps.unsubscribe(.pointer)
         release(pointer, WaylandRequest.Pointer.release, since: WaylandRequest.Pointer.releaseVersion)
         self.pointer = nil
     }
@@ -233,9 +250,10 @@ final class WaylandSeat {
         for surface in Self.distinct(points.map(\.value)) {
             let ids = points.filter { $0.value == surface }.map(\.key)
             deliver(
-                .seatLost(seat: name, releasedButtons: 0, cancelledTouches: ids.count), at: nil, to: surface)
-            for id in ids { deliver(.touchCancel(id: id), at: nil, to: surface) }
+                .seatLost(seat: name, releasedButtons: 0, cancelledTouches: ids.count), to: surface)
+            for id in ids { deliver(.touchCancel(id: id), to: surface) }
         }
+        timestamps.unsubscribe(.touch)
         release(touch, WaylandRequest.Touch.release, since: WaylandRequest.Touch.releaseVersion)
         self.touch = nil
     }
@@ -243,6 +261,7 @@ final class WaylandSeat {
     private func dropKeyboard() {
         guard let keyboard else { return }
         keyboardFocus = nil
+        timestamps.unsubscribe(.keyboard)
         release(keyboard, WaylandRequest.Keyboard.release, since: WaylandRequest.Keyboard.releaseVersion)
         self.keyboard = nil
     }
@@ -259,12 +278,23 @@ final class WaylandSeat {
 
     private func deliverTouch(_ kind: WaylandInputEvent.Kind, at time: UInt32, to surface: OpaquePointer?) {
         if let surface, !touchFrameSurfaces.contains(surface) { touchFrameSurfaces.append(surface) }
-        deliver(kind, at: time, to: surface)
+        deliver(kind, of: .touch, at: time, to: surface)
     }
 
-    private func deliver(_ kind: WaylandInputEvent.Kind, at time: UInt32?, to surface: OpaquePointer?) {
+    /// Delivers an event that carries the compositor's time `time`: to the nanosecond when the
+    /// device's timestamp came before it. The timestamp is used up even when no surface gets the event.
+    private func deliver(
+        _ kind: WaylandInputEvent.Kind, of device: WaylandInputDevice, at time: UInt32,
+        to surface: OpaquePointer?
+    ) {
         connection.deliverInputLocked(
-            WaylandInputEvent(kind, compositorMilliseconds: time, seat: number), to: surface)
+            timestamps.event(kind, of: device, milliseconds: time, seat: number), to: surface)
+    }
+
+    /// Delivers an event without a time of its own.
+    private func deliver(_ kind: WaylandInputEvent.Kind, to surface: OpaquePointer?) {
+        connection.deliverInputLocked(
+            WaylandInputEvent(kind, compositorMilliseconds: nil, seat: number), to: surface)
     }
 
     /// `wl_fixed_t` (24.8 fixed point) as a `Double`.

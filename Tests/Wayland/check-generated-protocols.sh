@@ -23,6 +23,7 @@ target=Sources/CWaylandProtocols
 protocols=(
     "stable/xdg-shell/xdg-shell.xml xdg-shell"
     "stable/presentation-time/presentation-time.xml presentation-time"
+    "unstable/input-timestamps/input-timestamps-unstable-v1.xml input-timestamps-unstable-v1"
 )
 
 out=$(mktemp -d)

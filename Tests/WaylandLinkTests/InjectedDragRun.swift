@@ -21,9 +21,10 @@ final class InjectedDragRun: @unchecked Sendable {
     private var recorded: [InputBatch] = []
     private var frameCount = 0
 
-    init() throws {
+    /// A run whose connection binds every global but `ignoringGlobals`.
+    init(ignoringGlobals: Set<String> = []) throws {
         injector = try WestonInputInjector()
-        connection = try WaylandConnection(name: injector.weston.socketPath)
+        connection = try WaylandConnection(name: injector.weston.socketPath, ignoringGlobals: ignoringGlobals)
         window = try WaylandWindow(
             connection: connection, title: "drag", width: Self.windowWidth, height: Self.windowHeight)
         link = try DisplayLink(

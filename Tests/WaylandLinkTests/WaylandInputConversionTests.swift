@@ -32,6 +32,17 @@ struct WaylandInputConversionTests {
         }
     }
 
+    @Test("an event the compositor timed to the nanosecond is at that nanosecond, not its milliseconds")
+    func nanosecondTime() throws {
+        let nanoseconds: Int64 = 10_000_480_123_456
+        let wayland = WaylandInputEvent(
+            .pointerMotion(x: 1, y: 2), compositorMilliseconds: 10_000_480,
+            compositorNanoseconds: nanoseconds,
+            seat: 0)
+        let event = try #require(InputEvent(wayland, readAt: Self.now))
+        #expect(event.time == MonotonicInstant(nanoseconds: nanoseconds))
+    }
+
     @Test("a pointer's enter is its first position, at the time it is read")
     func enterIsMotionAtTheRead() throws {
         let event = try #require(

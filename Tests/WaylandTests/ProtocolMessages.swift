@@ -17,6 +17,7 @@ final class ProtocolMessages: NSObject, XMLParserDelegate {
         "/usr/share/wayland/wayland.xml",
         "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml",
         "/usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml",
+        "/usr/share/wayland-protocols/unstable/input-timestamps/input-timestamps-unstable-v1.xml",
     ]
     /// Whether all of ``files`` are there.
     static var filesPresent: Bool { files.allSatisfy { FileManager.default.fileExists(atPath: $0) } }

@@ -5,7 +5,7 @@ import WestonFixture
 @testable import Wayland
 
 /// The named opcodes against the protocol XML (libwayland-dev's `wayland.xml`, wayland-protocols'
-/// `xdg-shell.xml` and `presentation-time.xml`): every case of each interface's enum is the request
+/// `xdg-shell.xml`, `presentation-time.xml` and `input-timestamps-unstable-v1.xml`): every case of each interface's enum is the request
 /// or event of its name (`getXdgSurface` is `get_xdg_surface`) at its place in the interface.
 @Suite(
     "The named opcodes are the protocols' own",
@@ -34,6 +34,8 @@ struct ProtocolOpcodeTests {
         "xdg_surface": opcodes(WaylandRequest.XdgSurface.self),
         "xdg_toplevel": opcodes(WaylandRequest.XdgToplevel.self),
         "wp_presentation": opcodes(WaylandRequest.Presentation.self),
+        "zwp_input_timestamps_manager_v1": opcodes(WaylandRequest.InputTimestampsManager.self),
+        "zwp_input_timestamps_v1": opcodes(WaylandRequest.InputTimestamps.self),
     ]
 
     static let events: [String: [(String, UInt32)]] = [

@@ -34,6 +34,12 @@ struct ProtocolTableTests {
             WaylandRequest.XdgToplevel.self, in: cwl_interface_xdg_toplevel().pointee, side: .requests)
         expectMessages(
             WaylandRequest.Presentation.self, in: cwl_interface_wp_presentation().pointee, side: .requests)
+        expectMessages(
+            WaylandRequest.InputTimestampsManager.self,
+            in: cwl_interface_zwp_input_timestamps_manager_v1().pointee, side: .requests)
+        expectMessages(
+            WaylandRequest.InputTimestamps.self, in: cwl_interface_zwp_input_timestamps_v1().pointee,
+            side: .requests)
     }
 
     @Test("each event's opcode names the same event in its interface's table")
@@ -70,6 +76,13 @@ struct ProtocolTableTests {
         #expect(WaylandRequest.Touch.releaseVersion == WL_TOUCH_RELEASE_SINCE_VERSION)
         #expect(cwl_interface_xdg_wm_base().pointee.version == 5)
         #expect(cwl_interface_wp_presentation().pointee.version == 1)
+        #expect(
+            WaylandRequest.InputTimestampsManager.getPointerTimestamps.rawValue
+                == ZWP_INPUT_TIMESTAMPS_MANAGER_V1_GET_POINTER_TIMESTAMPS)
+        #expect(
+            WaylandRequest.InputTimestampsManager.getTouchTimestamps.rawValue
+                == ZWP_INPUT_TIMESTAMPS_MANAGER_V1_GET_TOUCH_TIMESTAMPS)
+        #expect(cwl_interface_zwp_input_timestamps_v1().pointee.event_count == 1)
     }
 }
 

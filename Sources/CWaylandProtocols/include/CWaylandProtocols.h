@@ -1,7 +1,7 @@
 // What the Swift module `Wayland` needs beside libwayland-client itself:
 // - interface descriptions (struct wl_interface) for the protocol extensions it speaks
-//   (stable/xdg-shell, stable/presentation-time): wayland-scanner's output for wayland-protocols'
-//   XML, checked in (include/*-client-protocol.h, generated/*-protocol.c) and checked against a fresh
+//   (stable/xdg-shell, stable/presentation-time, unstable/input-timestamps): wayland-scanner's
+//   output for wayland-protocols' XML, checked in (include/*-client-protocol.h, generated/*-protocol.c) and checked against a fresh
 //   run by Tests/Wayland/check-generated-protocols.sh;
 // - the addresses of all interface descriptions, core ones included (Swift would copy an imported
 //   `const struct`, and libwayland compares interfaces by address first);
@@ -13,10 +13,10 @@
 #include <wayland-client-core.h>
 #include <wayland-client-protocol.h>
 
-// The generated tables' symbols get a cwl_ prefix, here and in xdg-shell.c and presentation-time.c
-// (which compile the generated code after this header), so that they cannot clash with a
-// program's own generated tables linked into the same executable; the interface names inside
-// ("xdg_wm_base", ...) are the protocol's.
+// The generated tables' symbols get a cwl_ prefix, here and in xdg-shell.c, presentation-time.c
+// and input-timestamps.c (which compile the generated code after this header), so that they cannot
+// clash with a program's own generated tables linked into the same executable; the interface names
+// inside ("xdg_wm_base", ...) are the protocol's.
 #define xdg_wm_base_interface cwl_xdg_wm_base_interface
 #define xdg_positioner_interface cwl_xdg_positioner_interface
 #define xdg_surface_interface cwl_xdg_surface_interface
@@ -24,12 +24,16 @@
 #define xdg_popup_interface cwl_xdg_popup_interface
 #define wp_presentation_interface cwl_wp_presentation_interface
 #define wp_presentation_feedback_interface cwl_wp_presentation_feedback_interface
+#define zwp_input_timestamps_manager_v1_interface cwl_zwp_input_timestamps_manager_v1_interface
+#define zwp_input_timestamps_v1_interface cwl_zwp_input_timestamps_v1_interface
 
 // xdg-shell, version 5: the window manager base, the xdg_surface role and the toplevel (the
 // positioner and the popup are described too; this module creates neither).
 #include "xdg-shell-client-protocol.h"
 // presentation-time, version 1: the presentation global and its per-commit feedback.
 #include "presentation-time-client-protocol.h"
+// input-timestamps (unstable), version 1: nanosecond times for the seat's input events.
+#include "input-timestamps-unstable-v1-client-protocol.h"
 
 #pragma clang assume_nonnull begin
 
@@ -52,6 +56,12 @@ static inline const struct wl_interface *cwl_interface_xdg_toplevel(void) { retu
 static inline const struct wl_interface *cwl_interface_wp_presentation(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *cwl_interface_wp_presentation_feedback(void) {
     return &wp_presentation_feedback_interface;
+}
+static inline const struct wl_interface *cwl_interface_zwp_input_timestamps_manager_v1(void) {
+    return &zwp_input_timestamps_manager_v1_interface;
+}
+static inline const struct wl_interface *cwl_interface_zwp_input_timestamps_v1(void) {
+    return &zwp_input_timestamps_v1_interface;
 }
 
 /// The flag that makes wl_proxy_marshal_array_flags destroy the proxy after sending (a destructor).

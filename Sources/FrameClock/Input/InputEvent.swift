@@ -28,8 +28,10 @@ public struct InputEvent: Hashable, Sendable {
         case keyReleased(key: UInt32)
     }
 
-    /// When it happened, on `CLOCK_MONOTONIC` (see ``MonotonicInstant/init(compositorMilliseconds:near:)``
-    /// for a compositor's 32-bit milliseconds).
+    /// When it happened, on `CLOCK_MONOTONIC`: to the nanosecond where the compositor gives input
+    /// times so (Wayland's `zwp_input_timestamps_v1`), else from its 32-bit milliseconds (see
+    /// ``MonotonicInstant/init(compositorMilliseconds:near:)``). Resampling and ``VelocityTracker``
+    /// work on this time, so the finer it is, the less a sample's position and time disagree.
     public var time: MonotonicInstant
     /// What happened.
     public var kind: Kind

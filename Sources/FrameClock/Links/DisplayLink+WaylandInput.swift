@@ -27,15 +27,21 @@
 
     extension InputEvent {
         /// The event for a Wayland seat's event, as a link made on a `WaylandWindow` posts it: at the
-        /// compositor's time on `CLOCK_MONOTONIC`, or at `now` for an event without one (a pointer's
-        /// enter). Nil for the kinds with no ``InputEvent``: scroll axes, the seats' frame and leave
+        /// compositor's time on `CLOCK_MONOTONIC` — to the nanosecond when the compositor sent it so
+        /// (`WaylandInputEvent.compositorNanoseconds`), else its 32-bit milliseconds widened
+        /// near `now` — or at `now` for an event without one (a pointer's enter). Nil for the kinds with no ``InputEvent``: scroll axes, the seats' frame and leave
         /// events, and a seat lost (whose releases and cancels come as events of their own). For a
         /// front end that handles a window's events itself.
         public init?(_ event: WaylandInputEvent, readAt now: MonotonicInstant = .now()) {
             guard let kind = Kind(event) else { return nil }
-            let time = event.compositorMilliseconds.map {
-                MonotonicInstant(compositorMilliseconds: $0, near: now)
-            }
+            let time: MonotonicInstant? =
+                if let nanoseconds = event.compositorNanoseconds {
+                    MonotonicInstant(nanoseconds: nanoseconds)
+                } else {
+                    event.compositorMilliseconds.map {
+                        MonotonicInstant(compositorMilliseconds: $0, near: now)
+                    }
+                }
             self.init(kind, at: time ?? now)
         }
     }
