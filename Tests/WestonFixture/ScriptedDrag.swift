@@ -1,9 +1,11 @@
 import Foundation
 
 /// A straight, constant-speed vertical drag written to the injector in real time: a press (or a
-/// touch down), motion at `rate` for `duration`, a release (or a touch up). Each event is stamped
-/// with its whole millisecond on `CLOCK_MONOTONIC` (what reaches the client) and its position is
-/// the drag's at that stamp, as a device samples where it is when it reports.
+/// touch down), motion at `rate` for `duration`, a release (or a touch up). Each motion sample is
+/// stamped with the nanosecond on `CLOCK_MONOTONIC` it is due at, and its position is the drag's at
+/// that stamp, as a device samples where it is when it reports (evdev stamps to the microsecond). A
+/// client that reads only Wayland's 32-bit milliseconds sees each stamp up to 1 ms early; one that
+/// reads `zwp_input_timestamps_v1` sees it exactly.
 public struct ScriptedDrag {
     /// What the drag is made with.
     public enum Device: String, CustomStringConvertible, Sendable {
@@ -52,7 +54,7 @@ public struct ScriptedDrag {
         for index in 1...count {
             let due = startTime + Int64(Double(index) / rate * 1e9)
             sleep(until: due)
-            let stamp = due / millisecond * millisecond
+            let stamp = due
             let y = y0 + Self.speed * Double(stamp - startTime) / 1e9
             sent.append((stamp, y))
             switch device {

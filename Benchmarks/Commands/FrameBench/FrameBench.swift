@@ -132,6 +132,12 @@ struct FrameBench: AsyncParsableCommand {
     @Flag(help: "With --drag: the links start each frame at its render deadline, not at the tick.")
     var renderDeadline = false
 
+    @Flag(
+        help: """
+            With --drag: the windows' connections ignore zwp_input_timestamps_manager_v1, so that input             times are the events' 32-bit milliseconds instead of the compositor's nanoseconds (the             comparison).
+            """)
+    var millisecondInputTimes = false
+
     @Option(help: "Directory for report.md, report.json and the charts.")
     var output: String = "frame-bench-report"
 

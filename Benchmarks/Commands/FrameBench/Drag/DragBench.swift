@@ -28,6 +28,8 @@ struct DragBench {
     let repaintWindow: Int
     /// Whether the links start each frame at its render deadline.
     let renderDeadline: Bool
+    /// Whether the windows read only the events' milliseconds (no `zwp_input_timestamps_v1`).
+    let millisecondInputTimes: Bool
 
     init(_ bench: FrameBench) throws {
         output = URL(fileURLWithPath: bench.output, isDirectory: true)
@@ -38,6 +40,7 @@ struct DragBench {
         }
         repaintWindow = bench.repaintWindow
         renderDeadline = bench.renderDeadline
+        millisecondInputTimes = bench.millisecondInputTimes
     }
 
     /// Measures every case `rounds` times, handlings alternating, then writes and prints `drag.md`,
@@ -62,7 +65,8 @@ struct DragBench {
                         Data("round \(round): \(device) at \(Int(rate)) Hz, \(handling.rawValue)\n".utf8))
                     let result = try DragMeasurement(
                         injector: injector, device: device, rate: rate, handling: handling,
-                        dispatch: renderDeadline ? .renderDeadline : .afterVBlank
+                        dispatch: renderDeadline ? .renderDeadline : .afterVBlank,
+                        millisecondInputTimes: millisecondInputTimes
                     ).run()
                     results.append(result)
                     let names = result.tableNames(round: round)
@@ -72,7 +76,7 @@ struct DragBench {
         }
         let markdown = DragReport(
             results: results, machine: .current(frameThread: nil), repaintWindow: repaintWindow,
-            renderDeadline: renderDeadline
+            renderDeadline: renderDeadline, millisecondInputTimes: millisecondInputTimes
         ).markdown
         do {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)

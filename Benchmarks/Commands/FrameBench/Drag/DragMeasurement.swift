@@ -20,6 +20,8 @@ struct DragMeasurement {
     static let presentationWait: UInt32 = 200_000
     /// Frames the link's timeline keeps: the whole drag and more.
     static let timelineCapacity = 1024
+    /// The global that gives input times to the nanosecond.
+    static let inputTimestampsGlobal = "zwp_input_timestamps_manager_v1"
 
     let injector: WestonInputInjector
     let device: ScriptedDrag.Device
@@ -27,12 +29,17 @@ struct DragMeasurement {
     let handling: DragHandling
     /// When each frame's callback starts: at the tick, or at its render deadline.
     let dispatch: FrameDispatch
+    /// Whether the connection ignores `zwp_input_timestamps_manager_v1`, so that the events carry
+    /// only their 32-bit milliseconds.
+    let millisecondInputTimes: Bool
 
     /// Plays the drag and measures it.
     ///
     /// - Throws: when the window or the link cannot be made, or the window is never shown.
     func run() throws -> DragResult {
-        let connection = try WaylandConnection(name: injector.weston.socketPath)
+        let connection = try WaylandConnection(
+            name: injector.weston.socketPath,
+            ignoringGlobals: millisecondInputTimes ? [Self.inputTimestampsGlobal] : [])
         defer { connection.close() }
         let window = try WaylandWindow(
             connection: connection, title: "frame-bench drag", width: Self.windowWidth,
@@ -67,6 +74,27 @@ struct DragMeasurement {
         return result(drag: drag, frames: recorder.frames, timeline: link.timeline)
     }
 
+    /// The step's two sources over the frames one `interval` apart (``DragResult/samplingVariation``
+    /// and ``DragResult/positionError``), each a fraction of the mean step.
+    private static func stepParts(_ frames: [DragFrameRecord], interval: Int64) -> (
+        sampling: Double, position: Double
+    ) {
+        let pairs = zip(frames, frames.dropFirst()).filter { earlier, later in
+            abs(Double(later.timestamp - earlier.timestamp - interval)) < Double(interval) / 4
+        }
+        guard !pairs.isEmpty else { return (.nan, .nan) }
+        let nanosecondsPerSecond = 1e9
+        let motion = pairs.map {
+            ScriptedDrag.speed * Double($1.positionTime - $0.positionTime) / nanosecondsPerSecond
+        }
+        let errors = zip(pairs, motion).map { pair, moved in pair.1.y - pair.0.y - moved }
+        let meanStep = pairs.map { $1.y - $0.y }.reduce(0, +) / Double(pairs.count)
+        let meanError = errors.reduce(0, +) / Double(errors.count)
+        let spread = (errors.map { ($0 - meanError) * ($0 - meanError) }.reduce(0, +) / Double(errors.count))
+            .squareRoot()
+        return (DragSmoothness.variation(motion), spread / abs(meanStep))
+    }
+
     /// Polls `condition` every millisecond until it holds (true) or `timeout` passes (false).
     private static func poll(timeout: Duration, until condition: () -> Bool) -> Bool {
         let end = ContinuousClock.now + timeout
@@ -83,6 +111,7 @@ struct DragMeasurement {
         let judged = frames.filter { middle.contains($0.timestamp) }
         let interval = DragSmoothness.medianInterval(judged.map(\.timestamp)) ?? 0
         let steps = DragSmoothness.steps(judged.map { ($0.timestamp, $0.y) }, interval: interval)
+        let parts = Self.stepParts(judged, interval: interval)
         var ages: [Double] = []
         var eventLatencies: [Double] = []
         var dropped = 0
@@ -101,6 +130,7 @@ struct DragMeasurement {
         return DragResult(
             device: device, rate: rate, handling: handling, interval: Double(interval) / 1e6,
             frames: judged.count, steps: steps.count, stepVariation: DragSmoothness.variation(steps),
+            samplingVariation: parts.sampling, positionError: parts.position,
             shownAges: ages, eventLatencies: eventLatencies, eventsSent: drag.sent.count,
             eventsUsed: frames.reduce(0) { $0 + $1.eventTimes.count }, dropped: dropped,
             unanswered: unanswered,

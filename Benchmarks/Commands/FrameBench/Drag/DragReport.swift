@@ -7,6 +7,8 @@ struct DragReport {
     /// weston's repaint window, in milliseconds, and when the links started their frames.
     let repaintWindow: Int
     let renderDeadline: Bool
+    /// Whether the windows read only the events' milliseconds.
+    let millisecondInputTimes: Bool
 
     /// The goals: the resampled step varies by under this fraction of its mean, and input to
     /// present is under this many frame intervals at p50.
@@ -18,8 +20,11 @@ struct DragReport {
             "# frame-bench --drag",
             "",
             "\(machine.date), \(machine.kernel), \(machine.cores) cores, clock source \(machine.clockSource).",
-            "A 2 s constant-speed drag (\(Int(ScriptedDrag.speed)) px/s, each sample stamped with its "
-                + "whole millisecond) injected into weston headless (repaint-window \(repaintWindow)) through the test "
+            "A 2 s constant-speed drag (\(Int(ScriptedDrag.speed)) px/s, each sample stamped with the "
+                + "nanosecond it is due at, read by the window "
+                + (millisecondInputTimes
+                    ? "as Wayland's 32-bit milliseconds only" : "to the nanosecond (zwp_input_timestamps_v1)")
+                + ") injected into weston headless (repaint-window \(repaintWindow)) through the test "
                 + "suite's input injector, into a \(DragMeasurement.windowWidth) × \(DragMeasurement.windowHeight) "
                 + "window whose display link draws and commits each frame"
                 + (renderDeadline ? ", starting it at its render deadline" : "")
@@ -37,9 +42,15 @@ struct DragReport {
                 + "them before its repaint (a late frame on a loaded machine); no feedback: frames the "
                 + "compositor never answered, which should not happen.",
             "",
-            "| device | rate | handling | interval | steps | step variation | shown age p50 | p99 "
+            "- Of which sampling, and position error: the step's two sources, each over the mean step. "
+                + "Sampling: the drag's own motion between the instants two frames' positions stand for, "
+                + "which varies as the frames' callbacks start early or late. Position error: each "
+                + "position against the drag at its instant, which the input's times decide.",
+            "",
+            "| device | rate | handling | interval | steps | step variation | of which sampling "
+                + "| position error | shown age p50 | p99 "
                 + "| event → present p50 | p99 | events sent / used | dropped | no feedback |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for result in results {
             let intervals = { (value: Double) in
@@ -49,6 +60,8 @@ struct DragReport {
                 "| \(result.device) | \(Int(result.rate)) Hz | \(result.handling.rawValue) "
                     + "| \(MarkdownReport.format(result.interval, 2)) ms | \(result.steps) "
                     + "| \(MarkdownReport.format(result.stepVariation * 100, 1)) % "
+                    + "| \(MarkdownReport.format(result.samplingVariation * 100, 1)) % "
+                    + "| \(MarkdownReport.format(result.positionError * 100, 2)) % "
                     + "| \(intervals(LinksBench.percentile(result.shownAges, 0.5))) "
                     + "| \(intervals(LinksBench.percentile(result.shownAges, 0.99))) "
                     + "| \(intervals(LinksBench.percentile(result.eventLatencies, 0.5))) "

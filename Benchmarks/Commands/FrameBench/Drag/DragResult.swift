@@ -12,6 +12,13 @@ struct DragResult: Sendable {
     let steps: Int
     /// The step's standard deviation as a fraction of its mean.
     let stepVariation: Double
+    /// The step's two sources, each as a fraction of the mean step: the drag's own motion between
+    /// the instants two frames' positions stand for, which varies as the sampling times do (the
+    /// frames' callbacks starting early or late); and what is left, each position's error against
+    /// the drag at its instant, which the input's times decide (a sample stamped up to 1 ms before
+    /// it was taken, the 1/256 px of Wayland's fixed point).
+    let samplingVariation: Double
+    let positionError: Double
     /// Presentation less the instant the shown position stands for, in ms: how far the object
     /// trails the finger on screen.
     let shownAges: [Double]
