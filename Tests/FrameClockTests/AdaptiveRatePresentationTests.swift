@@ -96,7 +96,6 @@ struct AdaptiveRatePresentationTests {
     func triesBackOff() async throws {
         let run = try await Self.run(adaptive: true, seconds: 10) { _, _ in .milliseconds(15) }
         let changes = run.base.changes
-        print("DEBUG", run.outcomes.count, run.base.frames.count, run.outcomes.enumerated().compactMap { i, o in if case .late = o { i } else { nil } })
         #expect(changes.map { $0.toFramesPerSecond.rounded() } == [30, 60, 30, 60, 30, 60, 30])
         let downs = changes.filter {
             if case .presentationsLate = $0.reason { true } else { false }
