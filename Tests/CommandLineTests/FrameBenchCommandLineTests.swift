@@ -115,15 +115,16 @@ struct FrameBenchCommandLineTests {
         #expect(rows.count == 8, "\(report)")
         for row in rows {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            let counts = cells[10].split(separator: "/").compactMap {
+            // Step variation, and its two sources (sampling, position error): percentages.
+            for cell in cells[5...7] { #expect(cell.hasSuffix("%") && !cell.hasPrefix("nan"), "\(row)") }
+            let counts = cells[12].split(separator: "/").compactMap {
                 Int($0.trimmingCharacters(in: .whitespaces))
             }
             try #require(counts.count == 2, "\(row)")
             let extra = cells[0] == "pointer" ? 0...2 : 0...0
             #expect(extra.contains(counts[1] - counts[0]), "\(row)")
-            #expect(Int(cells[11]) != nil, "\(row)")
-            #expect(cells[12] == "0", "\(row)")
-            #expect(cells[5].hasSuffix("%") && cells[5] != "nan %", "\(row)")
+            #expect(Int(cells[13]) != nil, "\(row)")
+            #expect(cells[14] == "0", "\(row)")
         }
         // Beside the report, each drag's frames and its link's timeline: a header, then whole rows.
         let tables = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
