@@ -45,7 +45,8 @@
 #  19. the README's first command, without a terminal (clock-demo from the optimised build, 3 s)
 #  20. today's compositors side by side: clock-demo under weston 14, mutter 48, KWin 6.3, sway 1.10 and
 #      cage 0.2 (the Debian 13 root) and weston 10 and mutter 43 (Tests/Compositors/run-matrix.sh: no
-#      duplicate target, the prediction within the compositor's own spread; the other figures reported)
+#      duplicate target, each compositor stopped 5 s and the frames shown after, the X11 link on
+#      Xwayland 24; the prediction against each compositor's own spread reported)
 #  21. Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no
 #      GLib linked)
 #  22. a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)

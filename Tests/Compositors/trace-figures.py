@@ -3,8 +3,10 @@
 
 Prints one JSON object: the link's figures after it learned the compositor (frames whose callback
 started LEARNING_SECONDS after the first), each beside the compositor's own spread; the checks that
-failed ("failures": what the link must never do, whatever the load), and the figures outside their
-goal ("outside": what a loaded machine or a compositor's own timing can move, reported).
+failed ("failures": what the link must never do, whatever the load: too few frames, a duplicate
+target), and the figures outside their goal ("outside": what a loaded machine or a compositor's own
+timing can move, reported: the prediction against the compositor's spread, frames on time, a target
+not after the one before).
 Usage: trace-figures.py TRACE.json [--learning-seconds S]
 """
 import json
@@ -84,7 +86,9 @@ def figures(path, learning_seconds):
     if errors and spread is not None:
         bound = max(PREDICTION_FLOOR_MS, PREDICTION_SPREAD_FACTOR * spread)
         if result["error_p95_ms"] > bound:
-            failures.append(f"|presented - target| p95 {result['error_p95_ms']} ms above {bound:.3f} ms "
+            # A loaded machine delays the client's commits past a repaint while the compositor's
+            # own cadence stays tight: a figure to read beside the run's load, not a failure.
+            outside.append(f"|presented - target| p95 {result['error_p95_ms']} ms above {bound:.3f} ms "
                             f"(the compositor's own spread p95 {spread:.3f} ms)")
     result["failures"] = failures
     result["outside"] = outside
