@@ -7,15 +7,23 @@ import SystemPackage
     import Glibc
 #endif
 
-/// The real ``DRMDevice`` calls for the descriptor (`read(2)`, `poll(2)`, `close`) and the
-/// real clock, over a pipe; the ioctls answered in memory, a vblank happening the moment it is asked
-/// for (its sequence record written into the pipe). Allocates nothing per call, so the allocations
-/// counted around a tick source on it are the source's and the seam's own.
+/// The real ``DRMDevice`` calls for the descriptor (`read(2)`, `poll(2)`, `close`) over a pipe; the
+/// ioctls answered in memory, a vblank happening the moment it is asked for (its sequence record
+/// written into the pipe) on a clock of its own that moves one 60 Hz interval per vblank. Allocates
+/// nothing per call, so the allocations counted around a tick source on it are the source's and the
+/// seam's own.
+///
+/// The clock is virtual so that a thread held off the processor (the check runs at idle priority
+/// beside others) cannot pass the source's watchdog: on the real clock a wait that starts after its
+/// deadline ends at once, unpolled, and the source would take the stall for vblanks that stopped.
 final class PipeKernel: DRMSystemCalls {
+    /// How far the clock moves per vblank: a 60 Hz display's interval.
+    static let vblankInterval: Int64 = 16_666_667
     private let real: DRMDevice
     private let writeEnd: Int32
     private var counter: UInt64 = 1000
     private var lastVBlank: Int64
+    private var now: Int64
 
     init() throws {
         var ends: [Int32] = [-1, -1]
@@ -23,14 +31,15 @@ final class PipeKernel: DRMSystemCalls {
         for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
         real = DRMDevice(adopting: FileDescriptor(rawValue: ends[0]), path: "pipe")
         writeEnd = ends[1]
-        lastVBlank = real.monotonicNanoseconds()
+        now = real.monotonicNanoseconds()
+        lastVBlank = now
     }
 
     deinit { Glibc.close(writeEnd) }
 
     var path: String { real.path }
 
-    func monotonicNanoseconds() -> Int64 { real.monotonicNanoseconds() }
+    func monotonicNanoseconds() -> Int64 { now }
 
     func currentSequence(crtc crtcID: UInt32) throws(DRMError) -> DRMVBlankTime {
         DRMVBlankTime(sequence: counter, timestampNanoseconds: lastVBlank)
@@ -40,7 +49,8 @@ final class PipeKernel: DRMSystemCalls {
         throws(DRMError) -> UInt64
     {
         counter = max(counter + 1, sequence)
-        lastVBlank = real.monotonicNanoseconds()
+        now += Self.vblankInterval
+        lastVBlank = now
         // struct drm_event_crtc_sequence, little-endian: {type 3, length 32}, user data, time, sequence.
         var record: (UInt64, UInt64, UInt64, UInt64) = (
             (32 << 32) | 3, userData, UInt64(bitPattern: lastVBlank), counter

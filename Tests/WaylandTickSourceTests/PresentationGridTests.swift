@@ -47,6 +47,21 @@ struct PresentationGridTests {
         #expect(grid.grid.anchorSequence == 13)
     }
 
+    @Test(
+        "a compositor running behind (30 ms between presentations) measures no shorter interval: 1.8 intervals are not two"
+    )
+    func runningBehind() {
+        var grid = Self.grid(presentations: 10, every: Self.weston)
+        var time = grid.grid.anchorTimestamp
+        for _ in 0..<40 {
+            time += 30_000_000
+            grid.recordPresentation(at: time)
+        }
+        #expect(grid.measuredInterval == Self.weston)
+        // Each presentation is still numbered by the intervals it lies after the last.
+        #expect(grid.grid.anchorSequence == 10 + 40 * 2)
+    }
+
     @Test("a pause (longer than four intervals) measures nothing; the numbering goes on across it")
     func pause() {
         var grid = Self.grid(presentations: 5, every: Self.weston)

@@ -54,6 +54,10 @@ struct PresentationGrid: Sendable {
     /// How far a gap's length in intervals is pulled down before rounding: a gap of 1.5 intervals
     /// counts as one, so that a compositor slower than it says does not halve the measured interval.
     static let gapRoundingLean = 0.25
+    /// How near the unit a gap of several intervals must divide, as 1/n of it, to be measured: a
+    /// sixteenth (6 %) holds a real output's drift from its advertised refresh and rejects a gap
+    /// of 1.8 intervals, which a compositor running behind leaves and which divides to 10 % short.
+    static let multipleGapTolerance = 16.0
     /// How early a frame callback may arrive, as 1/n of an interval, and still follow its grid point:
     /// an eighth is above a callback's jitter and well short of half, which is nearer the point before.
     static let callbackEarlinessDivisor: Int64 = 8
@@ -142,9 +146,13 @@ struct PresentationGrid: Sendable {
             let unit = Double(max(measuredInterval ?? 0, advertisedInterval))
             let steps = max(1, Int64((Double(gap) / unit - Self.gapRoundingLean).rounded()))
             // A gap shorter than half the advertised refresh is no interval: presentations reported
-            // together (mutter, mapping a window, reports its first ones 0.8 ms apart).
-            if steps <= Self.longestMeasuredGap, gap * 2 >= advertisedInterval {
-                intervals.record(gap / steps)
+            // together (mutter, mapping a window, reports its first ones 0.8 ms apart). A gap of
+            // several intervals measures one only when it divides into steps near the unit: a loaded
+            // compositor presenting every 30 ms against 16.7 is irregular, not at 15 ms a frame.
+            let divided = gap / steps
+            let nearUnit = steps == 1 || abs(Double(divided) - unit) * Self.multipleGapTolerance <= unit
+            if steps <= Self.longestMeasuredGap, gap * 2 >= advertisedInterval, nearUnit {
+                intervals.record(divided)
             }
             if intervals.count >= Self.minimumSamples { hasMeasured = true }
         }
