@@ -120,6 +120,27 @@ struct ClockDemo: AsyncParsableCommand {
         help: "Seconds from one --lookup to the next (default 3).")
     var lookupEvery: Double?
 
+    @Option(
+        name: .customLong("hide-at"),
+        help: """
+            With --display wayland: unmap the window at these seconds into the run (comma-separated, \
+            such as 2,6) and map it again --hide-for seconds later; a line reports each hiding.
+            """)
+    var hideAt: String?
+
+    @Option(
+        name: .customLong("hide-for"), parsing: .unconditional,
+        help: "Seconds each --hide-at hiding lasts (default 1).")
+    var hideFor: Double?
+
+    @Option(
+        name: .customLong("hidden-policy"),
+        help: """
+            What the link does while the window is hidden, for each --hide-at hiding in turn: keep (the \
+            output's rate), pause (no frames until shown) or a rate in frames per second (default keep).
+            """)
+    var hiddenPolicy: String?
+
     /// Runs the command; every error ends it with one line on standard error and a non-zero exit
     /// (help and `--version` still print in full).
     static func main() async {
@@ -188,6 +209,12 @@ struct ClockDemo: AsyncParsableCommand {
         }
         try validateLookup()
         try validatePlacement()
+        if try hidingPlan != nil, display != .wayland, display != .auto {
+            throw ValidationError("--hide-at hides the Wayland window; it needs --display wayland")
+        }
+        if hideAt != nil, naive {
+            throw ValidationError("--hide-at reports what a display link does; --naive has none")
+        }
         if naive, source == .drm {
             throw ValidationError(
                 "--naive drives the circle from a Foundation Timer; it takes no --source drm")
@@ -236,6 +263,11 @@ struct ClockDemo: AsyncParsableCommand {
         }
         if naive { throw ValidationError("--lookup runs beside a display link; --naive has none") }
         if renderAt != nil { throw ValidationError("--render-at draws one frame; it takes no --lookup") }
+    }
+
+    /// The hidings `--hide-at` asks for, if any.
+    private var hidingPlan: HidingPlan? {
+        get throws { try HidingPlan(hideAt: hideAt, hideFor: hideFor, policies: hiddenPolicy) }
     }
 
     /// The lookups `--lookup` asks for, if any.
@@ -299,6 +331,12 @@ struct ClockDemo: AsyncParsableCommand {
                 traced = link
                 // Subscribed before the first frame: a stall at once is reported too.
                 _ = StallPrinter.start(for: link)
+                if let plan = try hidingPlan {
+                    guard session.waylandWindow != nil else {
+                        throw ValidationError("--hide-at needs a Wayland window (no compositor answered)")
+                    }
+                    session.startHiding(plan, link: link, stopper: stopper)
+                }
                 try session.run(link: link, reason: reason, lookup: lookupPlan, until: stopper)
             }
         } catch {

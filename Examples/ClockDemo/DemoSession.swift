@@ -44,6 +44,8 @@ final class DemoSession: @unchecked Sendable {
     private var lookupLine: String?
     /// The lookups of `--lookup-on actor`, cancelled when the run ends.
     private var lookupTask: Task<Void, Never>?
+    /// `--hide-at`: hides the Wayland window and shows it again, told of each frame.
+    private var hider: WindowHider?
 
     init(
         display: DisplayChoice, pngDirectory: URL?, faceSize: Int, workNanoseconds: Int64, naive: Bool,
@@ -140,8 +142,42 @@ final class DemoSession: @unchecked Sendable {
         }
     }
 
+    /// Hides the Wayland window and shows it again as `plan` says, from now (`--hide-at`).
+    func startHiding(_ plan: HidingPlan, link: DisplayLink, stopper: Stopper) {
+        let hider = WindowHider(plan: plan, session: self, link: link, stopper: stopper)
+        lock.withLock { self.hider = hider }
+        hider.start()
+    }
+
+    /// Unmaps the Wayland window (`hidden`) or maps it again, between frames; false when the run has
+    /// finished or the window failed (the failure ends the run, as a frame's does).
+    func setWindowHidden(_ hidden: Bool) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished, let window = wayland?.window else { return false }
+        do {
+            if hidden { try window.unmap() } else { try window.remap() }
+            return true
+        } catch {
+            failure = "\(error)"
+            return false
+        }
+    }
+
+    /// Writes a line of its own with the status lines (in text, Wayland, X11 and KMS modes).
+    func writeLine(_ line: String) {
+        lock.withLock {
+            guard !finished else { return }
+            screen.writeLine(line)
+        }
+    }
+
     /// Draws a display link's frame: the time it will be on screen, not the time the callback runs.
     func draw(linkFrame frame: Frame, stopper: Stopper) {
+        if let hider = lock.withLock({ hider }), let link {
+            let info = link.sourceInfo
+            hider.frameStarted(at: .now(), onCallbacks: info.kind == .wayland && info.hiddenWindow == nil)
+        }
         draw(
             shownTime: TimeOfDay(at: frame.targetTimestamp), lateness: frame.lateness,
             skipped: frame.skippedFrames, frame: frame, stopper: stopper)

@@ -55,6 +55,8 @@ public final class WaylandWindow: @unchecked Sendable {
 
     // Guarded by the connection's lock.
     private var configuresReceived = 0
+    /// Whether ``remap(timeout:)`` made the last commit (a `configure` after it is answered at once).
+    private var remappedWithoutCommit = false
     /// The window's stage and the requests made either way.
     private var state = WaylandWindowState()
     private var suggested: (width: Int, height: Int)?
@@ -286,6 +288,7 @@ public final class WaylandWindow: @unchecked Sendable {
                 attachLocked(index, damage: damage)
             }
             let time = KernelClock.monotonicNanoseconds()
+            remappedWithoutCommit = false
             surface.send(WaylandRequest.Surface.commit)
             try connection.flushLocked()
             return time
@@ -345,6 +348,7 @@ public final class WaylandWindow: @unchecked Sendable {
             guard !buffersAreExternal, let index = drawnBuffer ?? lastCommittedBuffer else { return }
             attachLocked(index, damage: nil)
             surface.send(WaylandRequest.Surface.commit)
+            remappedWithoutCommit = true
             try connection.flushLocked()
         }
     }
@@ -434,10 +438,20 @@ public final class WaylandWindow: @unchecked Sendable {
     }
 
     /// `xdg_surface.configure`: acknowledged at once (the window keeps its size). Under the lock.
+    ///
+    /// An acknowledgement takes effect with the next commit, and a compositor may hold the window's
+    /// next repaint until it comes (sway waits up to 200 ms for the commit that answers the configure
+    /// it sends a window mapped again). While nothing was committed since ``remap(timeout:)``, a link
+    /// that pauses a hidden window's frames may commit nothing until that repaint: the answer is
+    /// committed at once, with the buffer already attached.
     private func configured(serial: UInt32) {
         xdgSurface.send(WaylandRequest.XdgSurface.ackConfigure, [wl_argument(u: serial)])
         configuresReceived += 1
         state.configure()
+        guard remappedWithoutCommit, state.isMapped, !state.isClosed else { return }
+        remappedWithoutCommit = false
+        surface.send(WaylandRequest.Surface.commit)
+        try? connection.flushLocked()
     }
 
     /// `wl_surface.enter` and `leave`, each with an output. Under the lock.

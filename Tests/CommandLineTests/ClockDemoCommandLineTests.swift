@@ -127,6 +127,21 @@ struct ClockDemoCommandLineTests {
             ["--display", "wayland", "--fullscreen-hz", "60", "--move-to-hz", "144", "--move-after=-1"],
             "--move-after must be"
         ),
+        (["--display", "wayland", "--hide-at", "3,2"], "--hide-at must be seconds"),
+        (["--display", "wayland", "--hide-at", "x"], "--hide-at must be seconds"),
+        (
+            ["--display", "wayland", "--hide-at", "1,2", "--hide-for", "1.5"],
+            "starts before the hiding at 1.0 ends"
+        ),
+        (["--display", "wayland", "--hide-at", "1", "--hide-for", "0"], "--hide-for must be"),
+        (
+            ["--display", "wayland", "--hide-at", "1", "--hidden-policy", "fast"],
+            "--hidden-policy takes keep, pause"
+        ),
+        (["--display", "wayland", "--hide-at", "1", "--hidden-policy=0"], "--hidden-policy 0:"),
+        (["--hide-for", "1"], "--hide-for needs --hide-at"),
+        (["--hidden-policy", "pause"], "--hidden-policy needs --hide-at"),
+        (["--display", "text", "--hide-at", "1"], "it needs --display wayland"),
     ])
     func badInputIsAClearErrorAndANonZeroExit(arguments: [String], message: String) throws {
         let result = try ExecutableRunner.run("clock-demo", arguments)
