@@ -121,6 +121,13 @@ struct ClockDemo: AsyncParsableCommand {
     var lookupEvery: Double?
 
     @Option(
+        help: """
+            When each frame's callback starts: after-vblank (at the refresh, the default) or \
+            render-deadline (as late as the learned drawing time and the deadline allow).
+            """)
+    var dispatch: DispatchChoice = .afterVBlank
+
+    @Option(
         name: .customLong("hide-at"),
         help: """
             With --display wayland: unmap the window at these seconds into the run (comma-separated, \
@@ -197,6 +204,10 @@ struct ClockDemo: AsyncParsableCommand {
             guard let output, output.hasSuffix(".png") else {
                 throw ValidationError("--render-at needs --output FILE.png, the file to write")
             }
+        }
+        if naive, dispatch != .afterVBlank {
+            throw ValidationError(
+                "--dispatch \(dispatch.rawValue) times a display link's callbacks; --naive has none")
         }
         if let trace, naive {
             throw ValidationError(
@@ -329,6 +340,7 @@ struct ClockDemo: AsyncParsableCommand {
                         DisplayLink.defaultTimelineCapacity, Int(seconds * fps * 1.1) + 60)
                 }
                 traced = link
+                if dispatch == .renderDeadline { link.dispatch = .renderDeadline }
                 // Subscribed before the first frame: a stall at once is reported too.
                 _ = StallPrinter.start(for: link)
                 if let plan = try hidingPlan {
@@ -418,6 +430,12 @@ struct ClockDemo: AsyncParsableCommand {
 /// The `--source` choices.
 enum SourceChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, drm, timer
+}
+
+/// The `--dispatch` choices.
+enum DispatchChoice: String, ExpressibleByArgument, CaseIterable {
+    case afterVBlank = "after-vblank"
+    case renderDeadline = "render-deadline"
 }
 
 /// The `--display` choices.

@@ -140,6 +140,8 @@ struct ClockDemoCommandLineTests {
         ),
         (["--display", "wayland", "--hide-at", "1", "--hidden-policy=0"], "--hidden-policy 0:"),
         (["--hide-for", "1"], "--hide-for needs --hide-at"),
+        (["--naive", "--dispatch", "render-deadline"], "--naive has none"),
+        (["--dispatch", "soon"], "--dispatch"),
         (["--hidden-policy", "pause"], "--hidden-policy needs --hide-at"),
         (["--display", "text", "--hide-at", "1"], "it needs --display wayland"),
     ])

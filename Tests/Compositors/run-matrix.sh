@@ -3,8 +3,10 @@
 # (Debian 13's weston 14, mutter 48, KWin 6.3, sway 1.10 and cage 0.2 from the root that
 # build-trixie-root.sh makes, and this machine's weston 10 and mutter 43 beside them), its trace read
 # by trace-figures.py: frames on time after learning, |presented - target| p50/p95 against the
-# compositor's own presentation spread, early frames, duplicate targets, steady-state skips, and the
-# protocols each advertised. A row a compositor; a run whose checks fail (clock-demo fails, fewer than
+# compositor's own presentation spread, early frames, duplicate targets, steady-state skips, the time
+# from a frame's callback start to its presentation (after the vblank, and in a second, shorter run
+# with the learned render deadline, whose checks are the row's too), and the protocols each
+# advertised. A row a compositor; a run whose checks fail (clock-demo fails, fewer than
 # 30 frames shown after learning, a duplicate target) is run once more, and two failures in a row fail
 # the script. Figures outside their goal (|presented - target| p95 above 0.5 ms and 1.5 times the
 # compositor's own spread, on time below 99 %, a target not after the one before) are listed, not
@@ -140,15 +142,20 @@ back = [float(x) for x in re.findall(r"a frame on the callbacks [0-9.]+ ms \(([0
 sys.exit(0 if any(b > float(sys.argv[1]) for b in back) else 1)' "$HIDDEN_RETURN_LIMIT"
 }
 
-# One run under compositor $1: prints the figures' JSON, with its globals and clock-demo's summary.
+# How long the run with the render deadline lasts (seconds).
+RENDER_DEADLINE_SECONDS=4
+
+# One run under compositor $1 (its callbacks dispatched as $2 says: after-vblank, the default, or
+# render-deadline; for $3 seconds, default --duration): prints the figures' JSON, with its globals
+# and clock-demo's summary.
 run_once() {
-    local name=$1 trace=$work/$1.json summary globals
+    local name=$1 dispatch=${2:-after-vblank} seconds=${3:-$duration} trace=$work/$1-${2:-after-vblank}.json summary globals
     start_compositor "$name" || return 1
     globals=$(compositor_globals | tr '\n' ',' | sed 's/,$//')
     rm -f "$trace"
     summary=$(XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$COMPOSITOR_SOCKET \
-        timeout $((duration + 30)) "$clock_demo" --display wayland --duration "$duration" --trace "$trace" \
-        </dev/null 2>&1 | grep '^clock-demo:' | tail -n1) || true
+        timeout $((seconds + 30)) "$clock_demo" --display wayland --duration "$seconds" --dispatch "$dispatch" \
+        --trace "$trace" </dev/null 2>&1 | grep '^clock-demo:' | tail -n1) || true
     stop_compositor
     [ -f "$trace" ] || { echo "clock-demo wrote no trace under $name: $summary" >&2; return 1; }
     python3 "$here/trace-figures.py" "$trace" |
@@ -203,9 +210,19 @@ for name in "${compositors[@]}"; do
         echo "== $name failed its checks once (above); once more ($(date -u +%H:%M:%S))"
         row=$(run_once "$name") || row='{"failures": ["did not run"]}'
     fi
+    python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["failures"] else 0)' "$row" || failed+=("$name")
+    # The same with the render deadline: its figures join the row (its failures are the row's).
+    deadline=$(run_once "$name" render-deadline "$RENDER_DEADLINE_SECONDS") || deadline='{"failures": ["did not run"]}'
+    if ! python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["failures"] else 0)' "$deadline"; then
+        echo "$deadline"
+        echo "== $name with the render deadline failed its checks once (above); once more"
+        deadline=$(run_once "$name" render-deadline "$RENDER_DEADLINE_SECONDS") || deadline='{"failures": ["did not run"]}'
+        python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["failures"] else 0)' "$deadline" ||
+            failed+=("$name (render deadline)")
+    fi
+    row=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); r["deadline"]=json.loads(sys.argv[2]); print(json.dumps(r))' "$row" "$deadline")
     echo "$row"
     rows+=("$row")
-    python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["failures"] else 0)' "$row" || failed+=("$name")
     checked_twice run_frozen "$name" frozen_lines
     checked_twice run_hidden "$name" hidden_lines
 done
@@ -214,15 +231,18 @@ table=$(python3 - "${rows[@]}" <<'PY'
 import json, sys
 def cell(value, unit=""):
     return "–" if value is None else f"{value}{unit}"
-print("| compositor | rate | on time (after 1 s) | early / late | duplicate targets | skips (settled) | \\|presented − target\\| p50 / p95 | compositor's own spread p95 | first 10 frames' error, max | protocols advertised |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("| compositor | rate | on time (after 1 s) | early / late | duplicate targets | skips (settled) | \\|presented − target\\| p50 / p95 | compositor's own spread p95 | first 10 frames' error, max | start → shown p50: after vblank / render deadline | render deadline: on time, \\|presented − target\\| p95 | protocols advertised |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 for raw in sys.argv[1:]:
     d = json.loads(raw)
     name = d.get("compositor", "?")
+    r = d.get("deadline") or {}
     print(f"| {name} | {cell(d.get('rate_hz'), ' Hz')} | {cell(d.get('on_time_percent'), ' %')} | "
           f"{cell(d.get('early'))} / {cell(d.get('late'))} | {cell(d.get('duplicate_targets'))} | "
           f"{cell(d.get('skipped_settled'))} | {cell(d.get('error_p50_ms'))} / {cell(d.get('error_p95_ms'), ' ms')} | "
           f"{cell(d.get('spread_p95_ms'), ' ms')} | {cell(d.get('first_frames_error_max_ms'), ' ms')} | "
+          f"{cell(d.get('start_to_shown_p50_ms'))} / {cell(r.get('start_to_shown_p50_ms'), ' ms')} | "
+          f"{cell(r.get('on_time_percent'), ' %')}, {cell(r.get('error_p95_ms'), ' ms')} | "
           f"{d.get('globals') or '–'} |")
 PY
 )
@@ -232,7 +252,7 @@ for line in "${frozen_lines[@]}" "${hidden_lines[@]}" "${x11_lines[@]}"; do echo
 echo
 echo "outside their goal:"
 for row in "${rows[@]}"; do
-    python3 -c 'import json,sys; d=json.loads(sys.argv[1]); [print("  " + d.get("compositor", "?") + ": " + o) for o in d.get("outside", [])]' "$row"
+    python3 -c 'import json,sys; d=json.loads(sys.argv[1]); [print("  " + d.get("compositor", "?") + ": " + o) for o in d.get("outside", [])]; [print("  " + d.get("compositor", "?") + " (render deadline): " + o) for o in (d.get("deadline") or {}).get("outside", [])]' "$row"
 done
 # A hiding the link took for hidden more than 2 intervals after the unmap.
 for line in "${hidden_lines[@]}"; do

@@ -55,6 +55,8 @@ def figures(path, learning_seconds):
     if gaps:
         interval = statistics.median(gaps)
         spread = percentile([abs(g - max(1, round(g / interval)) * interval) for g in gaps], 0.95)
+    # From each settled frame's callback start (the trace's ts, in µs) to its presentation.
+    start_to_shown = [(e["args"]["presented_ns"] - e["ts"] * 1000) / 1e6 for e in shown]
     first = frames[:10]
     first_errors = [abs(e["args"]["presented_ns"] - e["args"]["target_ns"]) / 1e6
                     for e in first if "presented_ns" in e["args"]]
@@ -72,6 +74,8 @@ def figures(path, learning_seconds):
         "error_p50_ms": round(percentile(errors, 0.5), 3) if errors else None,
         "error_p95_ms": round(percentile(errors, 0.95), 3) if errors else None,
         "spread_p95_ms": round(spread, 3) if spread is not None else None,
+        "start_to_shown_p50_ms": round(percentile(start_to_shown, 0.5), 3) if start_to_shown else None,
+        "start_to_shown_p95_ms": round(percentile(start_to_shown, 0.95), 3) if start_to_shown else None,
         "first_frames_error_max_ms": round(max(first_errors), 3) if first_errors else None,
     }
     if len(shown) < 30:
