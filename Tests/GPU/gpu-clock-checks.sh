@@ -1,9 +1,11 @@
 # Sourced by the GPU clock checks (gles-clock, vulkan-clock, x11-gles-clock) with their arguments: the steps they
 # share. The caller sets program (its name, which starts each report line), socket (the
 # compositor's) and scratch (its default build folder, replaced by `--scratch-path DIR`);
-# build_example sets binary.
+# build_example sets binary. Compositors are started by Tests/Compositors/compositors.sh
+# (start_test_compositor, stop_compositor; the runtime directory is COMPOSITOR_RUNTIME).
 
 if [ "${1:-}" = "--scratch-path" ]; then scratch=$2; fi
+source Tests/Compositors/compositors.sh
 frames=300
 # Mesa's software drivers (llvmpipe, lavapipe) draw on one thread.
 export LP_NUM_THREADS=1
@@ -25,50 +27,17 @@ build_example() {
     binary="$scratch/debug/$program"
 }
 
-# Starts the compositor given after $1 (its name, for messages) on $socket; RUNTIME in an argument
-# stands for its runtime directory, whose weston.ini sets repaint-window=16 as the Wayland tests do.
-# Sets runtime and compositor.
-start_compositor() {
-    local name=$1
-    shift
-    runtime=$(mktemp -d "/tmp/frameclock-$socket.XXXXXX")
-    chmod 700 "$runtime"
-    printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' GSETTINGS_BACKEND=memory setsid "${@//RUNTIME/$runtime}" \
-        >"$runtime/compositor.log" 2>&1 &
-    compositor=$!
-    for _ in $(seq 200); do [ -S "$runtime/$socket" ] && break; sleep 0.05; done
-    if [ ! -S "$runtime/$socket" ]; then
-        echo "FAILED: $name did not start: $(cat "$runtime/compositor.log")" >&2
-        kill -- -"$compositor" 2>/dev/null
-        return 1
-    fi
-}
-
-# Starts weston headless on $socket.
-start_weston() {
-    start_compositor weston weston --backend=headless-backend.so --socket="$socket" --idle-time=0 \
-        --config=RUNTIME/weston.ini
-}
-
-stop_compositor() {
-    kill -- -"$compositor" 2>/dev/null
-    wait "$compositor" 2>/dev/null || true
-    rm -rf "$runtime"
-}
-
-# Runs $program for $frames frames, with the options in the array run_options, under the compositor
-# started by the rest ($2: how many frames an idle machine discards at most); checks the report:
+# Runs $program for $frames frames, with the options in the array run_options, under this machine's
+# weston or mutter ($1; $2: how many frames an idle machine discards at most); checks the report:
 # every frame settled, presented or discarded, none pending. How many were discarded is a real-time
 # figure (a loaded machine misses more repaints): reported, and marked when above $2.
 run_options=()
 run_under() {
     local name=$1 discardable=$2
-    shift 2
-    start_compositor "$name" "$@" || return 1
+    start_test_compositor "$name" "$socket" || return 1
     echo "$program under $name headless, $frames frames ${run_options[*]}"
     local status=0
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=$socket timeout 120 "$binary" --frames "$frames" \
+    XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$socket timeout 120 "$binary" --frames "$frames" \
         "${run_options[@]}" >"/tmp/$program-$name.txt" 2>&1 || status=$?
     cat "/tmp/$program-$name.txt"
     stop_compositor
@@ -97,9 +66,9 @@ check_settled() {
 # whose message has $3, exit 1, no hang.
 check_no_driver() {
     local setting=$1 missing=$2 message=$3
-    start_weston || return 1
+    start_test_compositor weston "$socket" || return 1
     local status=0
-    env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" "$setting" \
+    env XDG_RUNTIME_DIR="$COMPOSITOR_RUNTIME" WAYLAND_DISPLAY="$socket" "$setting" \
         timeout 20 "$binary" --frames 10 >"/tmp/$program-no-driver.txt" 2>&1 || status=$?
     stop_compositor
     cat "/tmp/$program-no-driver.txt"
@@ -112,9 +81,9 @@ check_no_driver() {
 # regular expression) well within the timeout, exit 1, never a hang.
 check_compositor_gone() {
     local message=$1
-    start_weston || return 1
+    start_test_compositor weston "$socket" || return 1
     local status=0
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=$socket timeout 20 "$binary" --frames 100000 \
+    XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$socket timeout 20 "$binary" --frames 100000 \
         >"/tmp/$program-gone.txt" 2>&1 &
     local client=$!
     sleep 2

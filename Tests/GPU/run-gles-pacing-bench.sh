@@ -21,18 +21,12 @@ export LP_NUM_THREADS=1
 swift build --package-path Examples/FrontEnds --scratch-path "$scratch" --product gles-clock -c release 2>&1 | tail -1
 binary="$scratch/release/gles-clock"
 
-runtime=$(mktemp -d /tmp/frameclock-gles-bench.XXXXXX)
-chmod 700 "$runtime"
-printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
-XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' setsid weston --backend=headless-backend.so \
-    --socket=wl-gles-bench --idle-time=0 --config="$runtime/weston.ini" >"$runtime/compositor.log" 2>&1 &
-compositor=$!
-trap 'kill -- -$compositor 2>/dev/null; wait $compositor 2>/dev/null; rm -rf "$runtime"' EXIT
-for _ in $(seq 200); do [ -S "$runtime/wl-gles-bench" ] && break; sleep 0.05; done
-[ -S "$runtime/wl-gles-bench" ] || { echo "FAILED: weston did not start: $(cat "$runtime/compositor.log")" >&2; exit 1; }
+source Tests/Compositors/compositors.sh
+trap stop_compositor EXIT
+start_test_compositor weston wl-gles-bench
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit: $(git rev-parse --short HEAD), machine: $(nproc) cores, $(uname -r)"
 echo "command: $0 --frames $frames (weston $(weston --version 2>&1 | awk '{print $2}') headless, repaint-window=16, LP_NUM_THREADS=1)"
 for pacing in swap-interval-1 link link-deadline; do
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gles-bench timeout 120 "$binary" --frames "$frames" --pacing "$pacing" || true
+    XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=wl-gles-bench timeout 120 "$binary" --frames "$frames" --pacing "$pacing" || true
 done

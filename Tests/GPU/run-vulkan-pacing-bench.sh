@@ -10,13 +10,13 @@ program=vulkan-clock socket=wl-vulkan-bench scratch=.build-examples
 source Tests/GPU/gpu-clock-checks.sh "$@"
 runs=2
 build_example Examples/FrontEnds/Sources/VulkanClock >/dev/null
-start_weston
+start_test_compositor weston "$socket"
 trap stop_compositor EXIT
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit: $(git rev-parse --short HEAD), $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for run in $(seq "$runs"); do
     for pacing in fifo link link-deadline; do
         echo "run $run:"
-        XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=$socket timeout 120 "$binary" --frames "$frames" --pacing "$pacing" || true
+        XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$socket timeout 120 "$binary" --frames "$frames" --pacing "$pacing" || true
     done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

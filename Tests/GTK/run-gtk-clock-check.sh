@@ -32,38 +32,24 @@ grep -q "needs a positive number of seconds" /tmp/gtk-clock-bad.txt || {
     exit 1
 }
 
-# Runs gtk-clock, with the options in $2, against the compositor started by the rest (on socket
-# wl-gtk; RUNTIME in an argument stands for its runtime directory).
+# Runs gtk-clock, with the options in $2, under this machine's weston or mutter ($1), started by
+# Tests/Compositors/compositors.sh on socket wl-gtk.
+source Tests/Compositors/compositors.sh
+trap stop_compositor EXIT
 run_under() {
     local name=$1 options=$2
-    shift 2
-    runtime=$(mktemp -d /tmp/frameclock-gtk.XXXXXX)
-    chmod 700 "$runtime"
-    printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' GSETTINGS_BACKEND=memory setsid "${@//RUNTIME/$runtime}" \
-        >"$runtime/compositor.log" 2>&1 &
-    local compositor=$!
-    for _ in $(seq 200); do [ -S "$runtime/wl-gtk" ] && break; sleep 0.05; done
-    if [ ! -S "$runtime/wl-gtk" ]; then
-        echo "FAILED: $name did not start: $(cat "$runtime/compositor.log")" >&2
-        kill -- -"$compositor" 2>/dev/null
-        return 1
-    fi
+    start_test_compositor "$name" wl-gtk || return 1
     echo "gtk-clock under $name headless, $seconds s, the fetch pressed at 2 s, the ring destroyed at 6 s"
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-gtk GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
+    XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=wl-gtk GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
         timeout 120 "$binary" --duration "$seconds" --fetch-at 2 --destroy-at 6 $options 2>&1 | grep -v "D-Bus" |
         tee "/tmp/gtk-clock-$name.txt"
-    kill -- -"$compositor" 2>/dev/null
-    wait "$compositor" 2>/dev/null
-    rm -rf "$runtime"
+    stop_compositor
     grep -q "^gtk-clock: all passed" "/tmp/gtk-clock-$name.txt" || { echo "FAILED: gtk-clock under $name" >&2; return 1; }
 }
 
 # Under weston, FrameClock's target must foretell the presentations better than GTK's own prediction
 # at the median; mutter headless on a loaded machine presents erratically, so there both are printed.
-run_under weston "" weston --backend=headless-backend.so --socket=wl-gtk --idle-time=0 \
-    --config=RUNTIME/weston.ini || exit 1
+run_under weston "" || exit 1
 # mutter headless renders in software and, loaded, presents each commit soon after it rather than
 # on a refresh.
-run_under mutter --no-prediction-check dbus-run-session -- mutter --wayland --headless --no-x11 --wayland-display=wl-gtk \
-    --virtual-monitor 800x600@60 || exit 1
+run_under mutter --no-prediction-check || exit 1

@@ -67,23 +67,13 @@ if [ ! -x "$binary" ] || [ README.md -nt "$binary" ]; then
     exit 1
 fi
 
-runtime=$(mktemp -d /tmp/frameclock-readme-gtk-runtime.XXXXXX)
-chmod 700 "$runtime"
-XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' setsid weston --backend=headless-backend.so \
-    --socket=wl-readme --idle-time=0 >"$runtime/weston.log" 2>&1 &
-compositor=$!
-stop_compositor() {
-    kill -- -"$compositor" 2>/dev/null || true
-    wait "$compositor" 2>/dev/null || true
-    rm -rf "$runtime" "$work"
-}
-trap stop_compositor EXIT
-for _ in $(seq 200); do [ -S "$runtime/wl-readme" ] && break; sleep 0.05; done
-[ -S "$runtime/wl-readme" ] || { echo "FAILED: weston did not start: $(cat "$runtime/weston.log")" >&2; exit 1; }
+source Tests/Compositors/compositors.sh
+trap 'stop_compositor; rm -rf "$work"' EXIT
+COMPOSITOR_SOCKET_NAME=wl-readme start_compositor weston10 || { echo "FAILED: weston did not start" >&2; exit 1; }
 
 echo "running it under weston headless for $seconds s"
 status=0
-XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=wl-readme GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
+XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=wl-readme GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
     timeout "$seconds" stdbuf -oL "$binary" >/tmp/readme-gtk-run.txt 2>&1 || status=$?
 grep -v "D-Bus" /tmp/readme-gtk-run.txt || true
 # It runs until stopped: timeout's 124 is the expected end, anything else a crash or an error.

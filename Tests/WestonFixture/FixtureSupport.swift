@@ -23,6 +23,12 @@ public enum FixtureSupport {
         return String(cString: made)
     }
 
+    /// The absolute path of `relative` in the package's `Tests` folder, found from this file's place.
+    static func testsPath(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(relative).path
+    }
+
     /// Waits until something accepts connections at `socketPath`, polling every `poll`; false when
     /// `process` ended or `seconds` passed first.
     static func waitForSocket(

@@ -11,9 +11,7 @@ public final class WestonInputInjector {
     private let directory: String
 
     /// The module's source, beside this package's tests.
-    static let moduleSource = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Input/weston-input-injector.c").path
+    static let moduleSource = FixtureSupport.testsPath("Input/weston-input-injector.c")
 
     /// Builds the module, makes the FIFO and starts weston with both.
     public init(repaintWindow: Int = 16) throws {
