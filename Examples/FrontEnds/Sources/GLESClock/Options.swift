@@ -1,5 +1,5 @@
 /// gles-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|swap-interval-1`,
-/// `--surface window|adopted`, `--resize-at FRAME`, `--hide-at FRAME`.
+/// `--surface window|adopted`, `--resize-at FRAME`, `--hide-at FRAME`, `--may-discard N`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
@@ -13,6 +13,9 @@ struct Options {
     var resizeAt: Int?
     /// The frame (counted from 0) after whose swap the window is hidden, for a moment; nil: never.
     var hideAt: Int?
+    /// How many frames the compositor may replace unseen before the run counts as failed; nil: none,
+    /// or the one hidden with `--hide-at` (a compositor stopped mid-run replaces more).
+    var mayDiscard: Int?
 
     /// How the link finds the surface the frames are swapped to.
     enum SurfaceAccess: String, CaseIterable {
@@ -35,7 +38,7 @@ struct Options {
 
     static let usage =
         "usage: gles-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|swap-interval-1] "
-        + "[--surface window|adopted] [--resize-at FRAME] [--hide-at FRAME]"
+        + "[--surface window|adopted] [--resize-at FRAME] [--hide-at FRAME] [--may-discard N]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -66,6 +69,8 @@ struct Options {
                 resizeAt = try Self.frameNumber(of: option, value)
             case "--hide-at":
                 hideAt = try Self.frameNumber(of: option, value)
+            case "--may-discard":
+                mayDiscard = try Self.frameNumber(of: option, value)
             case "--surface":
                 surface = try Self.choice(of: option, value)
             default:

@@ -90,14 +90,17 @@ final class ClearPresenter: @unchecked Sendable {
         close()
     }
 
-    /// Clears the next image to `colour` and presents it.
+    /// Clears the next image to `colour` and presents it, waiting up to `imageWait` for a swapchain
+    /// image.
     ///
     /// - Returns: Whether the frame was presented (not when the swapchain was out of date and made
     ///   again first: its requests ride the next frame's commit).
-    /// - Throws: ``VulkanError/acquireTimedOut(_:)``, ``VulkanError/clearTimedOut(_:)``, or the call that failed
-    ///   (`VK_ERROR_SURFACE_LOST_KHR` when the compositor is gone).
+    /// - Throws: ``VulkanError/noFreeImage`` when no image is free and `imageWait` is zero (a frame
+    ///   thread does not wait on a compositor that stopped), ``VulkanError/acquireTimedOut(_:)``,
+    ///   ``VulkanError/clearTimedOut(_:)``, or the call that failed (`VK_ERROR_SURFACE_LOST_KHR` when
+    ///   the compositor is gone).
     @discardableResult
-    func clearAndPresent(_ colour: ClockColour) throws(VulkanError) -> Bool {
+    func clearAndPresent(_ colour: ClockColour, imageWait: Duration = waitLimit) throws(VulkanError) -> Bool {
         guard let device, let swapchain else { throw .callFailed("a closed presenter", VK_ERROR_DEVICE_LOST) }
         var fence: VkFence? = clearedFence
         let waited = vkWaitForFences(
@@ -106,13 +109,13 @@ final class ClearPresenter: @unchecked Sendable {
         try waited.check("vkWaitForFences")
         var index: UInt32 = 0
         let acquired = vkAcquireNextImageKHR(
-            device.device, swapchain.swapchain, Self.waitLimit.vulkanTimeout, acquiredSemaphore, nil, &index)
+            device.device, swapchain.swapchain, imageWait.vulkanTimeout, acquiredSemaphore, nil, &index)
         switch acquired {
         case VK_SUCCESS, VK_SUBOPTIMAL_KHR: break
         case VK_ERROR_OUT_OF_DATE_KHR:
             try recreateSwapchain(after: acquired)
             return false
-        case VK_TIMEOUT, VK_NOT_READY: throw .acquireTimedOut(Self.waitLimit)
+        case VK_TIMEOUT, VK_NOT_READY: throw imageWait == .zero ? .noFreeImage : .acquireTimedOut(imageWait)
         default: throw .callFailed("vkAcquireNextImageKHR", acquired)
         }
         try vkResetFences(device.device, 1, &fence).check("vkResetFences")

@@ -12,6 +12,8 @@ final class FrameClearer: Sendable {
     /// The frames presented so far, the error that stopped them, if any.
     struct Progress {
         var sequences: [UInt64] = []
+        /// Frames skipped because no swapchain image was free (the compositor held them all).
+        var skippedNoImage = 0
         var failure: VulkanError?
         /// No callback presents any more.
         var isStopped = false
@@ -31,7 +33,12 @@ final class FrameClearer: Sendable {
         state.withLock { progress in
             guard progress.failure == nil, !progress.isStopped else { return }
             do throws(VulkanError) {
-                try presenter.clearAndPresent(ClockColour(at: frame.targetTimestamp))
+                // No wait for an image on the frame thread: a compositor that stopped answering holds
+                // them all, and the frame is skipped; the next tick tries again.
+                try presenter.clearAndPresent(ClockColour(at: frame.targetTimestamp), imageWait: .zero)
+            } catch .noFreeImage {
+                progress.skippedNoImage += 1
+                return
             } catch {
                 progress.failure = error
                 return

@@ -1,4 +1,5 @@
-/// vulkan-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|fifo`.
+/// vulkan-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|fifo`,
+/// `--may-discard N`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
@@ -6,6 +7,9 @@ struct Options {
     var size = 256
     /// Who paces the frames.
     var pacing = Pacing.linkAtVBlank
+    /// How many frames the compositor may replace unseen before the run counts as failed (a
+    /// compositor stopped mid-run replaces some).
+    var mayDiscard = 0
 
     /// Who paces the frames, and when each starts.
     enum Pacing: String, CaseIterable {
@@ -17,7 +21,8 @@ struct Options {
         case linkAtRenderDeadline = "link-deadline"
     }
 
-    static let usage = "usage: vulkan-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|fifo]"
+    static let usage =
+        "usage: vulkan-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|fifo] [--may-discard N]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -40,6 +45,8 @@ struct Options {
                 size = pixels
             } else if option == "--pacing", let chosen = Pacing(rawValue: value) {
                 pacing = chosen
+            } else if option == "--may-discard", let count = Int(value), count >= 0 {
+                mayDiscard = count
             } else {
                 throw Failure(description: Self.complaint(option: option, value: value))
             }
@@ -51,6 +58,7 @@ struct Options {
         switch option {
         case "--frames": "--frames needs a positive number of frames, not '\(value)'"
         case "--size": "--size needs \(sizes.lowerBound) to \(sizes.upperBound) pixels, not '\(value)'"
+        case "--may-discard": "--may-discard needs a number of frames from 0, not '\(value)'"
         case "--pacing":
             "--pacing is one of \(Pacing.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'"
         default: "unknown option \(option)"

@@ -18,6 +18,8 @@ struct VulkanClockRun {
     static let firstFrameTimeout: Duration = .milliseconds(250)
     /// How often the link's progress and timeline are read while waiting.
     static let pollMicroseconds: UInt32 = 20_000
+    /// How many ticks skipped for want of a swapchain image the timeline keeps room for.
+    static let skippedTicksRoom = 600
     /// How long each frame may take on average before the run gives up waiting.
     static let frameTimeout: Duration = .milliseconds(200)
 
@@ -25,6 +27,8 @@ struct VulkanClockRun {
     struct Outcome {
         var presentModeLine: String
         var summary: PresentationSummary
+        /// Frames the link ticked whose callback found no swapchain image free, and skipped.
+        var skippedNoImage = 0
     }
 
     /// Runs and returns the present mode and the figures.
@@ -57,26 +61,30 @@ struct VulkanClockRun {
             : "vulkan-clock: no \(asked.name) on this surface: present mode \(presenter.presentMode.name)"
         try showFirstFrame(window: window, presenter: presenter)
         let cpuBefore = processCPUMilliseconds()
+        var skipped = 0
         let records =
             options.pacing == .fifo
             ? try FIFOLoop(window: window, presenter: presenter).run(
                 frames: options.frames, settleTimeout: Self.settleTimeout)
-            : try runLinked(window: window, presenter: presenter)
+            : try runLinked(window: window, presenter: presenter, skipped: &skipped)
         var summary = PresentationSummary(records)
         summary.cpuPerFrame = (processCPUMilliseconds() - cpuBefore) / Double(options.frames)
-        return Outcome(presentModeLine: modeLine, summary: summary)
+        return Outcome(presentModeLine: modeLine, summary: summary, skippedNoImage: skipped)
     }
 
     /// The frames paced by a display link on the window, each present the commit its frame
     /// callback and feedback ride on.
-    private func runLinked(window: WaylandWindow, presenter: ClearPresenter) throws(RunFailure)
-        -> [FrameRecord]
+    private func runLinked(window: WaylandWindow, presenter: ClearPresenter, skipped: inout Int)
+        throws(RunFailure) -> [FrameRecord]
     {
         let clearer = FrameClearer(presenter: presenter, count: options.frames)
         let link: DisplayLink
         do {
             link = try DisplayLink(source: .wayland(window))
-            link.timelineCapacity = options.frames + DisplayLink.defaultTimelineCapacity
+            // Room for every frame's entry until the run reads them, and for the ticks skipped while a
+            // stopped compositor holds every image (each takes a slot too: 5 s of them at 60 Hz).
+            link.timelineCapacity =
+                options.frames + Self.skippedTicksRoom + DisplayLink.defaultTimelineCapacity
             link.dispatch = options.pacing == .linkAtRenderDeadline ? .renderDeadline : .afterVBlank
             try link.start { frame in clearer.frame(frame) }
         } catch {
@@ -100,6 +108,7 @@ struct VulkanClockRun {
         }
         // The link goes on presenting while the last frames' feedback comes.
         let sequences = clearer.progress.sequences
+        skipped = clearer.progress.skippedNoImage
         let settleBy = MonotonicInstant.now() + Self.settleTimeout
         var records = sequences.map { FrameRecord(entry: link.timeline.entry(sequence: $0)) }
         while records.contains(where: { $0.fate == .pending }), MonotonicInstant.now() < settleBy {

@@ -13,6 +13,9 @@ enum VulkanError: Error, CustomStringConvertible {
     case unsupportedSurface(String)
     /// No swapchain image came within the wait: the compositor stopped releasing buffers.
     case acquireTimedOut(Duration)
+    /// No swapchain image was free when asked without a wait: the compositor holds every buffer (it
+    /// stopped answering), and the frame is skipped.
+    case noFreeImage
     /// The previous frame's clear did not finish within the wait.
     case clearTimedOut(Duration)
     /// A call returned an error code.
@@ -32,6 +35,8 @@ enum VulkanError: Error, CustomStringConvertible {
             "the surface cannot be used: \(what)"
         case .acquireTimedOut(let wait):
             "no swapchain image within \(wait): the compositor holds every buffer"
+        case .noFreeImage:
+            "no swapchain image free: the compositor holds every buffer"
         case .clearTimedOut(let wait):
             "the previous frame's clear did not finish within \(wait)"
         case .callFailed(let call, let result):
