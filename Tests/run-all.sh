@@ -45,16 +45,20 @@
 #  19. the README's first command, without a terminal (clock-demo from the optimised build, 3 s)
 #  20. today's compositors side by side: clock-demo under weston 14, mutter 48, KWin 6.3, sway 1.10 and
 #      cage 0.2 (the Debian 13 root) and weston 10 and mutter 43 (Tests/Compositors/run-matrix.sh: no
-#      duplicate target, each compositor stopped 5 s and the frames shown after, the X11 link on
-#      Xwayland 24; the prediction against each compositor's own spread reported)
+#      duplicate target, a run with the render deadline, each compositor stopped 5 s and the frames
+#      shown after, the window hidden twice (rate kept; paused: no frame, no wake-up of the link's
+#      threads) and back on its callbacks, the X11 link on Xwayland 24; the prediction against each
+#      compositor's own spread reported)
 #  21. Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no
 #      GLib linked)
-#  22. a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)
+#  22. a GTK 4 front end on GTK's loop and frame clock (gtk-clock: GTK 4.8 under weston headless, mutter
+#      and a weston stopped 5 s; GTK 4.18 in the Debian 13 root under weston 14, mutter 48 and KWin 6.3)
 #  23. an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter
-#      headless)
+#      headless; weston stopped 5 s mid-run)
 #  24. OpenGL ES on an X11 window paced by the link (x11-gles-clock, trait EGLSurfaces, Xvfb and
 #      Xwayland in weston headless): own and adopted windows, the server killed mid-run
-#  25. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)
+#  25. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless; weston
+#      stopped 5 s mid-run)
 #  26. the README's GTK 4 example run under weston headless (the build beside, awaited)
 #  27. Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the optimised build's
 #      test bundle): a guest that freezes is booted once more
@@ -314,8 +318,9 @@ bash Tests/Compositors/run-matrix.sh --clock-demo "$(swift build "${release[@]}"
 step "Swift concurrency on a GLib main loop (glib-main-loop-check, trait GLibMainLoop; trait off: no GLib linked)"
 bash Tests/GLib/run-glib-main-loop-check.sh --scratch-path .build-examples
 
-step "a GTK 4 front end on GTK's loop and frame clock (gtk-clock under weston headless)"
+step "a GTK 4 front end on GTK's loop and frame clock (gtk-clock: GTK 4.8 under weston headless, mutter and a weston stopped 5 s; GTK 4.18 in the Debian 13 root under weston 14, mutter 48 and KWin 6.3)"
 bash Tests/GTK/run-gtk-clock-check.sh --scratch-path .build-examples
+bash Tests/Compositors/run-gtk-trixie.sh --scratch-path .build-examples
 
 step "an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter headless)"
 bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-examples

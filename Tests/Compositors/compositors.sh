@@ -180,5 +180,7 @@ stop_compositor() {
     kill -KILL -- "-$COMPOSITOR_PID" 2>/dev/null || true
     wait "$COMPOSITOR_PID" 2>/dev/null || true
     COMPOSITOR_PID=
-    if compositor_is_host "$COMPOSITOR_NAME"; then rm -rf "$COMPOSITOR_RUNTIME"; fi
+    # Its runtime directory goes with it (the root's too: runs would pile up there); the binds the
+    # root's compositors saw ended with their namespace, so nothing is mounted in it.
+    [ -z "${COMPOSITOR_RUNTIME:-}" ] || rm -rf --one-file-system "$COMPOSITOR_RUNTIME"
 }
