@@ -322,13 +322,13 @@ step "a GTK 4 front end on GTK's loop and frame clock (gtk-clock: GTK 4.8 under 
 bash Tests/GTK/run-gtk-clock-check.sh --scratch-path .build-examples
 bash Tests/Compositors/run-gtk-trixie.sh --scratch-path .build-examples
 
-step "an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter headless)"
+step "an OpenGL ES front end paced by the link (gles-clock, trait EGLSurfaces, weston and mutter headless; weston stopped 5 s mid-run)"
 bash Tests/GPU/run-gles-clock-check.sh --scratch-path .build-examples
 
 step "OpenGL ES on an X11 window paced by the link (x11-gles-clock, trait EGLSurfaces, Xvfb and Xwayland in weston headless)"
 bash Tests/GPU/run-x11-gles-clock-check.sh --scratch-path .build-examples
 
-step "a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless)"
+step "a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless; weston stopped 5 s mid-run)"
 bash Tests/GPU/run-vulkan-clock-check.sh --scratch-path .build-examples
 
 step "the README's GTK 4 example run under weston headless (the build beside, awaited)"
