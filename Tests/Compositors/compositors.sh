@@ -8,7 +8,7 @@
 #   stop_compositor
 #
 # The compositors: today's, from the Debian 13 root (build-trixie-root.sh): weston (14), mutter (48),
-# mutter-xwayland (mutter 48 with its Xwayland), kwin (6.3), sway (1.10), cage (0.2, the kiosk's);
+# mutter-xwayland (mutter 48 with its Xwayland), weston-xwayland (weston 14 with its Xwayland), kwin (6.3), sway (1.10), cage (0.2, the kiosk's);
 # and this machine's own ("host") ones, weston10 and mutter43 (named for Debian 12's versions: the
 # weston and mutter on PATH, whichever they are).
 # A root's compositor runs in a mount namespace of its own (unshare), where /proc, /sys and /dev are
@@ -57,6 +57,8 @@ compositor_command() {
         # With its Xwayland (24), started when the first X client connects: the root's X socket is
         # ROOT/tmp/.X11-unix/X0, its cookie the runtime directory's .mutter-Xwaylandauth.*.
         mutter-xwayland) echo "$mutter --wayland-display $2" ;;
+        # weston 14 with its Xwayland (24), started at once; it logs the X display it listens on.
+        weston-xwayland) echo "weston --backend=headless $weston_options --xwayland" ;;
         kwin) echo "env QT_QPA_PLATFORM=offscreen dbus-run-session -- kwin_wayland --virtual --socket $2 --width 1280 --height 720 --no-lockscreen --no-global-shortcuts" ;;
         # wlroots names its socket itself (wayland-1 in an empty runtime directory).
         sway) echo "env $wlroots sway -c /dev/null" ;;
@@ -86,7 +88,7 @@ start_compositor() {
     compositor_is_host "$name" && { COMPOSITOR_RUNTIME=$(mktemp -d "/tmp/frameclock-$name.XXXXXX") && inside=$COMPOSITOR_RUNTIME; }
     local wanted=${COMPOSITOR_SOCKET_NAME:-frameclock-$name}
     command=$(compositor_command "$name" "$wanted" "$inside") || {
-        echo "unknown compositor '$name' (weston, mutter, mutter-xwayland, kwin, sway, cage, weston10, mutter43)" >&2
+        echo "unknown compositor '$name' (weston, weston-xwayland, mutter, mutter-xwayland, kwin, sway, cage, weston10, mutter43)" >&2
         return 1
     }
     rm -rf "$COMPOSITOR_RUNTIME"
@@ -94,7 +96,7 @@ start_compositor() {
     [ -z "${COMPOSITOR_REPAINT_WINDOW:-}" ] ||
         printf '[core]\nrepaint-window=%s\n' "$COMPOSITOR_REPAINT_WINDOW" >"$COMPOSITOR_RUNTIME/weston.ini"
     # Xwayland's sockets: a folder every user may write to, as /tmp/.X11-unix is on a system.
-    if [ "$name" = mutter-xwayland ]; then
+    if [ "$name" = mutter-xwayland ] || [ "$name" = weston-xwayland ]; then
         mkdir -p "$COMPOSITORS_ROOT/tmp/.X11-unix" && chmod 1777 "$COMPOSITORS_ROOT/tmp/.X11-unix"
     fi
     # setsid stays in the process $! names, rather than forking, only when that process leads no
