@@ -23,6 +23,9 @@
 # took the window for hidden and came back, and the process's wake-ups a second while hidden, are
 # reported, and more than 2 intervals for either is listed as outside the goal.
 #
+# mutter 48 is also run with two outputs, 60 and 144 Hz: the window moved from one to the other, the
+# link must follow it (its rate at the end and how often it took the window for hidden, reported).
+#
 # Then the X11 link under mutter 48's Xwayland 24 (mutter-xwayland), whose Present answers every
 # NotifyMSC at once with the MSC stuck, and under weston 14's (weston-xwayland): clock-demo
 # --display x11 must exit 0 with frames at half its rate at least (on Present, or on a timer with
@@ -146,6 +149,21 @@ sys.exit(0 if any(b > float(sys.argv[1]) for b in back) else 1)' "$HIDDEN_RETURN
 # How long the run with the render deadline lasts (seconds).
 RENDER_DEADLINE_SECONDS=4
 
+# Compositor $1 with two outputs, 60 and 144 Hz (mutter's virtual monitors): clock-demo full screen on
+# the 60 Hz one, moved to the 144 Hz one after 2 s; prints a line, and fails when clock-demo failed or
+# the link did not follow the window to the 144 Hz output.
+run_two_outputs() {
+    local name=$1 output status=0 moved rate
+    COMPOSITOR_MONITORS="1280x720@60 1280x720@144" start_compositor "$name" || return 1
+    output=$(XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$COMPOSITOR_SOCKET timeout 40 "$clock_demo" \
+        --display wayland --duration 5 --fullscreen-hz 60 --move-to-hz 144 --move-after 2 </dev/null 2>&1) || status=$?
+    stop_compositor
+    moved=$(echo "$output" | grep -c 'now on .* at 144.000 Hz (was on .* at 60.000 Hz)' || true)
+    rate=$(echo "$output" | grep '^clock-demo:' | tail -n1 | sed -nE 's/.* ([0-9.]+) Hz \((measured|advertised)\).*/\1 Hz (\2)/p')
+    echo "$name with 60 and 144 Hz outputs, the window moved from the 60 Hz one after 2 s: clock-demo exit $status, the link followed it: $([ "$moved" -ge 1 ] && echo yes || echo no), at the end ${rate:-?}; $(echo "$output" | grep -c 'no frame callback') times taken for hidden"
+    [ "$status" -eq 0 ] && [ "$moved" -ge 1 ]
+}
+
 # One run under compositor $1 (its callbacks dispatched as $2 says: after-vblank, the default, or
 # render-deadline; for $3 seconds, default --duration): prints the figures' JSON, with its globals
 # and clock-demo's summary.
@@ -188,6 +206,7 @@ failed=()
 x11_lines=()
 frozen_lines=()
 hidden_lines=()
+output_lines=()
 # Runs check "$1" (a function printing one line) for compositor "$2", once more when it fails, and
 # keeps its line in the array named "$3"; two failures in a row count the compositor as failed.
 checked_twice() {
@@ -228,6 +247,7 @@ for name in "${compositors[@]}"; do
     rows+=("$row")
     checked_twice run_frozen "$name" frozen_lines
     checked_twice run_hidden "$name" hidden_lines
+    if [ "$name" = mutter ]; then checked_twice run_two_outputs "$name" output_lines; fi
 done
 
 table=$(python3 - "${rows[@]}" <<'PY'
@@ -251,7 +271,7 @@ PY
 )
 echo
 echo "$table"
-for line in "${frozen_lines[@]}" "${hidden_lines[@]}" "${x11_lines[@]}"; do echo "$line"; done
+for line in "${frozen_lines[@]}" "${hidden_lines[@]}" "${output_lines[@]}" "${x11_lines[@]}"; do echo "$line"; done
 echo
 echo "outside their goal:"
 for row in "${rows[@]}"; do
@@ -271,7 +291,7 @@ for hiding, intervals in re.findall(r"(hidden \d \([^)]*\)):.*a frame on the cal
         print(f"  {name}: {hiding} back on the callbacks {intervals} intervals after the remap (goal: 2)")
 '
 done
-[ -z "$report" ] || { echo "$table"; echo; for line in "${frozen_lines[@]}" "${hidden_lines[@]}" "${x11_lines[@]}"; do echo "- $line"; done; } >"$report"
+[ -z "$report" ] || { echo "$table"; echo; for line in "${frozen_lines[@]}" "${hidden_lines[@]}" "${output_lines[@]}" "${x11_lines[@]}"; do echo "- $line"; done; } >"$report"
 rm -rf "$work"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "FAILED under: ${failed[*]}" >&2
