@@ -137,8 +137,16 @@ struct ClockDemo: AsyncParsableCommand {
 
     @Option(
         name: .customLong("hide-for"), parsing: .unconditional,
-        help: "Seconds each --hide-at hiding lasts (default 1).")
+        help: "Seconds each --hide-at hiding and --pause-link-at pause lasts (default 1).")
     var hideFor: Double?
+
+    @Option(
+        name: .customLong("pause-link-at"),
+        help: """
+            With --display wayland: pause the display link at these seconds into the run (comma-separated), \
+            the window shown, and resume it --hide-for seconds later; a line reports each pause.
+            """)
+    var pauseLinkAt: String?
 
     @Option(
         name: .customLong("hidden-policy"),
@@ -221,10 +229,12 @@ struct ClockDemo: AsyncParsableCommand {
         try validateLookup()
         try validatePlacement()
         if try hidingPlan != nil, display != .wayland, display != .auto {
-            throw ValidationError("--hide-at hides the Wayland window; it needs --display wayland")
+            throw ValidationError(
+                "--hide-at and --pause-link-at act on the Wayland window's link; it needs --display wayland")
         }
-        if hideAt != nil, naive {
-            throw ValidationError("--hide-at reports what a display link does; --naive has none")
+        if hideAt != nil || pauseLinkAt != nil, naive {
+            throw ValidationError(
+                "--hide-at and --pause-link-at report what a display link does; --naive has none")
         }
         if naive, source == .drm {
             throw ValidationError(
@@ -278,7 +288,9 @@ struct ClockDemo: AsyncParsableCommand {
 
     /// The hidings `--hide-at` asks for, if any.
     private var hidingPlan: HidingPlan? {
-        get throws { try HidingPlan(hideAt: hideAt, hideFor: hideFor, policies: hiddenPolicy) }
+        get throws {
+            try HidingPlan(hideAt: hideAt, hideFor: hideFor, policies: hiddenPolicy, pauseLinkAt: pauseLinkAt)
+        }
     }
 
     /// The lookups `--lookup` asks for, if any.
@@ -345,7 +357,8 @@ struct ClockDemo: AsyncParsableCommand {
                 _ = StallPrinter.start(for: link)
                 if let plan = try hidingPlan {
                     guard session.waylandWindow != nil else {
-                        throw ValidationError("--hide-at needs a Wayland window (no compositor answered)")
+                        throw ValidationError(
+                            "--hide-at and --pause-link-at need a Wayland window (no compositor answered)")
                     }
                     session.startHiding(plan, link: link, stopper: stopper)
                 }

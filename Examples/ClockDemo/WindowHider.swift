@@ -1,10 +1,10 @@
 import Foundation
 import FrameClock
 
-/// Hides clock-demo's Wayland window and shows it again as a ``HidingPlan`` says, on a thread of its
-/// own, and prints a line for each hiding: how soon the link took the window for hidden, the frames
-/// and the process's wake-ups a second while it was, and how soon a frame came on the frame callbacks
-/// after it was shown again.
+/// Hides clock-demo's Wayland window and shows it again, and pauses its link and resumes it, as a
+/// ``HidingPlan`` says, on a thread of its own, and prints a line for each: how soon the link took
+/// the window for hidden, the frames and the wake-ups a second meanwhile, and how soon a frame came
+/// on the frame callbacks after the window was shown or the link resumed.
 ///
 /// The wake-ups are the process's context switches (`getrusage`, every thread), counted from a
 /// moment after the link took the window for hidden to the moment it is shown: what the hidden
@@ -32,6 +32,8 @@ final class WindowHider: @unchecked Sendable {
     static let settling = Duration.milliseconds(250)
     /// How long a frame on the callbacks is waited for after the window is shown again.
     static let frameBackPatience = Duration.seconds(2)
+    /// How often that wait looks (it counts no wake-ups: the span counted is over by then).
+    static let frameBackPoll = 0.002
 
     init(plan: HidingPlan, session: DemoSession, link: DisplayLink, stopper: Stopper) {
         self.plan = plan
@@ -75,71 +77,123 @@ final class WindowHider: @unchecked Sendable {
     }
 
     private func run(from begin: MonotonicInstant) {
-        for (index, start) in plan.starts.enumerated() {
-            Self.sleep(until: begin + .nanoseconds(Int64(start * 1e9)))
+        for episode in plan.episodes {
+            Self.sleep(until: begin + .nanoseconds(Int64(episode.start * 1e9)))
             guard !stopper.isStopped else { return }
-            let policy = plan.policy(of: index)
-            link.hiddenWindowPolicy = policy
-            let interval = link.sourceInfo.period.nanoseconds
-            // A compositor slow to answer (a loaded machine) can leave the link taking the window
-            // for hidden before it is: then there is no switch to time.
-            let hiddenBefore = link.sourceInfo.hiddenWindow != nil
-            let (lastCallback, unmappedAt) = lock.withLock { () -> (MonotonicInstant?, MonotonicInstant) in
-                hiddenReported = nil
-                let now = MonotonicInstant.now()
-                unmappedSince = now
-                return (lastCallbackFrame, now)
+            let line: String?
+            switch episode.kind {
+            case .hideWindow: line = hide(number: episode.index)
+            case .pauseLink: line = pauseLink(number: episode.index)
             }
-            guard session.setWindowHidden(true) else { return }
-            let length = Duration.nanoseconds(Int64(plan.length * 1e9))
-            let countFrom = unmappedAt + min(Self.settling, length / 2)
-            Self.sleep(until: countFrom)
-            let framesBefore = lock.withLock { frames }
-            let wakeUpsBefore = Self.contextSwitches()
-            let showAt = unmappedAt + length
-            Self.sleep(until: showAt)
-            let counted = Double((MonotonicInstant.now() - countFrom) / .nanoseconds(1)) / 1e9
-            let wakeUpsAfter = Self.contextSwitches()
-            let wakeUps = Double(wakeUpsAfter.process - wakeUpsBefore.process) / counted
-            let linkWakeUps = Double(wakeUpsAfter.link - wakeUpsBefore.link) / counted
-            let (framesHidden, hiddenAt) = lock.withLock { () -> (Int, MonotonicInstant?) in
-                awaitingFrameAfter = MonotonicInstant.now()
-                firstFrameBack = nil
-                unmappedSince = nil
-                return (frames - framesBefore, hiddenReported)
-            }
-            guard session.setWindowHidden(false) else { return }
-            let shownAt = MonotonicInstant.now()
-            let patience = shownAt + Self.frameBackPatience
-            var back: MonotonicInstant?
-            while back == nil, MonotonicInstant.now() < patience, !stopper.isStopped {
-                Thread.sleep(forTimeInterval: 0.002)
-                back = lock.withLock { firstFrameBack }
-            }
-            var line = "hidden \(index + 1) (\(policy)): "
-            if let hiddenAt {
-                line +=
-                    "the link took it for hidden \(Self.milliseconds(hiddenAt - unmappedAt, interval)) after the unmap"
-                if let lastCallback {
-                    line +=
-                        " (\(Self.milliseconds(hiddenAt - lastCallback, interval)) after its last callback)"
-                }
-            } else if hiddenBefore {
-                line += "the link had taken it for hidden before the unmap"
-            } else {
-                line += "the link never took it for hidden"
-            }
-            line += String(
-                format: "; while hidden %.1f frames/s, %.1f wake-ups/s (the link's threads %.1f)",
-                Double(framesHidden) / counted, wakeUps, linkWakeUps)
-            if let back {
-                line +=
-                    "; shown again: a frame on the callbacks \(Self.milliseconds(back - shownAt, interval)) after the remap"
-            } else {
-                line += "; shown again: no frame on the callbacks within 2 s of the remap"
-            }
+            guard let line else { return }
             session.writeLine(line)
         }
+    }
+
+    /// The length of each hiding and pause.
+    private var length: Duration { .nanoseconds(Int64(plan.length * 1e9)) }
+
+    /// Hides the window (hiding `number`, from 0) for the plan's length and shows it again; its
+    /// line, or nil when the run ended meanwhile.
+    private func hide(number: Int) -> String? {
+        let policy = plan.policy(of: number)
+        link.hiddenWindowPolicy = policy
+        let interval = link.sourceInfo.period.nanoseconds
+        // A compositor slow to answer (a loaded machine) can leave the link taking the window for
+        // hidden before it is: then there is no switch to time.
+        let hiddenBefore = link.sourceInfo.hiddenWindow != nil
+        let (lastCallback, unmappedAt) = lock.withLock { () -> (MonotonicInstant?, MonotonicInstant) in
+            hiddenReported = nil
+            let now = MonotonicInstant.now()
+            unmappedSince = now
+            return (lastCallbackFrame, now)
+        }
+        guard session.setWindowHidden(true) else { return nil }
+        let figures = measure(from: unmappedAt)
+        let hiddenAt = lock.withLock { () -> MonotonicInstant? in
+            awaitFrameBack()
+            unmappedSince = nil
+            return hiddenReported
+        }
+        guard session.setWindowHidden(false) else { return nil }
+        let shownAt = MonotonicInstant.now()
+        var line = "hidden \(number + 1) (\(policy)): "
+        if let hiddenAt {
+            line +=
+                "the link took it for hidden \(Self.milliseconds(hiddenAt - unmappedAt, interval)) after the unmap"
+            if let lastCallback {
+                line += " (\(Self.milliseconds(hiddenAt - lastCallback, interval)) after its last callback)"
+            }
+        } else if hiddenBefore {
+            line += "the link had taken it for hidden before the unmap"
+        } else {
+            line += "the link never took it for hidden"
+        }
+        line += "; while hidden \(figures)"
+        if let back = frameBack(after: shownAt) {
+            line +=
+                "; shown again: a frame on the callbacks \(Self.milliseconds(back - shownAt, interval)) after the remap"
+        } else {
+            line += "; shown again: no frame on the callbacks within 2 s of the remap"
+        }
+        return line
+    }
+
+    /// Pauses the link (pause `number`, from 0) for the plan's length, the window shown, and resumes
+    /// it; its line, or nil when the run ended meanwhile.
+    private func pauseLink(number: Int) -> String? {
+        let interval = link.sourceInfo.period.nanoseconds
+        let pausedAt = MonotonicInstant.now()
+        link.isPaused = true
+        let figures = measure(from: pausedAt)
+        lock.withLock { awaitFrameBack() }
+        guard !stopper.isStopped else { return nil }
+        link.isPaused = false
+        let resumedAt = MonotonicInstant.now()
+        var line = "link paused \(number + 1): while paused \(figures)"
+        if let back = frameBack(after: resumedAt) {
+            line +=
+                "; resumed: a frame on the callbacks \(Self.milliseconds(back - resumedAt, interval)) after"
+        } else {
+            line += "; resumed: no frame on the callbacks within 2 s"
+        }
+        return line
+    }
+
+    /// Counts the frames and wake-ups a second from a moment after `start` (the link settled) to the
+    /// plan's length after it, sleeping through: "0.0 frames/s, 1.6 wake-ups/s (the link's threads
+    /// 0.0)".
+    private func measure(from start: MonotonicInstant) -> String {
+        let countFrom = start + min(Self.settling, length / 2)
+        Self.sleep(until: countFrom)
+        let framesBefore = lock.withLock { frames }
+        let before = Self.contextSwitches()
+        Self.sleep(until: start + length)
+        let counted = Double((MonotonicInstant.now() - countFrom) / .nanoseconds(1)) / 1e9
+        let after = Self.contextSwitches()
+        let framesCounted = lock.withLock { frames } - framesBefore
+        return String(
+            format: "%.1f frames/s, %.1f wake-ups/s (the link's threads %.1f)",
+            Double(framesCounted) / counted,
+            Double(after.process - before.process) / counted, Double(after.link - before.link) / counted)
+    }
+
+    /// From now on, the first frame on the callbacks is noted. Under the lock.
+    private func awaitFrameBack() {
+        awaitingFrameAfter = MonotonicInstant.now()
+        firstFrameBack = nil
+    }
+
+    /// The first frame on the callbacks since ``awaitFrameBack()``, waited for up to
+    /// ``frameBackPatience`` after `start`.
+    private func frameBack(after start: MonotonicInstant) -> MonotonicInstant? {
+        let patience = start + Self.frameBackPatience
+        var back: MonotonicInstant?
+        while back == nil, MonotonicInstant.now() < patience, !stopper.isStopped {
+            Thread.sleep(forTimeInterval: Self.frameBackPoll)
+            back = lock.withLock { firstFrameBack }
+        }
+        return back
     }
 
     /// "25.1 ms (1.5 intervals)".

@@ -131,8 +131,18 @@ struct ClockDemoCommandLineTests {
         (["--display", "wayland", "--hide-at", "x"], "--hide-at must be seconds"),
         (
             ["--display", "wayland", "--hide-at", "1,2", "--hide-for", "1.5"],
-            "starts before the hiding at 1.0 ends"
+            "starts before the one at 1.0 ends"
         ),
+        (
+            ["--display", "wayland", "--hide-at", "1", "--pause-link-at", "1.5"],
+            "starts before the one at 1.0 ends"
+        ),
+        (["--display", "wayland", "--pause-link-at=-1"], "--pause-link-at must be seconds"),
+        (
+            ["--display", "wayland", "--pause-link-at", "1", "--hidden-policy", "keep"],
+            "--hidden-policy needs --hide-at"
+        ),
+        (["--display", "text", "--pause-link-at", "1"], "it needs --display wayland"),
         (["--display", "wayland", "--hide-at", "1", "--hide-for", "0"], "--hide-for must be"),
         (
             ["--display", "wayland", "--hide-at", "1", "--hidden-policy", "fast"],

@@ -17,11 +17,12 @@
 # return the first one was shown is reported.
 #
 # Each Wayland compositor's window is also hidden (unmapped) twice for HIDE_SECONDS and shown again,
-# the link keeping its rate the first time and paused the second (clock-demo --hide-at): the link
-# must take the window for hidden and come back on its frame callbacks each time, with no frame and
-# no wake-up of the link's threads while paused, and a frame on the callbacks within HIDDEN_RETURN_LIMIT intervals of the remap; how soon it
-# took the window for hidden and came back, and the process's wake-ups a second while hidden, are
-# reported, and more than 2 intervals for either is listed as outside the goal.
+# the link keeping its rate the first time and paused the second (clock-demo --hide-at), then the
+# link itself is paused as long, the window shown (--pause-link-at): the link must take the window
+# for hidden and come back on its frame callbacks each time, with no frame and no wake-up of the
+# link's threads while paused (either way), and a frame on the callbacks within HIDDEN_RETURN_LIMIT
+# intervals of the remap; how soon it took the window for hidden and came back, and the wake-ups a
+# second meanwhile, are reported, and more than 2 intervals for either is listed as outside the goal.
 #
 # mutter 48 is also run with two outputs, 60 and 144 Hz: the window moved from one to the other, the
 # link must follow it (its rate at the end and how often it took the window for hidden, reported).
@@ -112,30 +113,34 @@ PY
 }
 
 # How long each hiding lasts, and when the two start (seconds into clock-demo's run).
-HIDE_SECONDS=1.5
-HIDE_AT=1.5,4
-HIDDEN_DURATION=6
+HIDE_SECONDS=1.2
+HIDE_AT=1.5,3.5
+# Then the link paused, the window shown, as long.
+PAUSE_LINK_AT=5.5
+HIDDEN_DURATION=7
 # The most intervals from the remap to a frame on the callbacks before a run fails (the goal, 2, is
 # listed when missed; this bound is for a window held back by the compositor).
 HIDDEN_RETURN_LIMIT=8
 
-# Compositor $1's window hidden twice during a clock-demo run (keep the rate, then pause): prints the
-# two hidings' lines, fails when clock-demo failed, a hiding went unnoticed or never ended, or a frame
-# came while paused.
+# Compositor $1's window hidden twice during a clock-demo run (keep the rate, then pause), then its
+# link paused with the window shown: prints their lines, fails when clock-demo failed, a hiding went
+# unnoticed or never ended, or a frame or a wake-up of the link's threads came while paused.
 run_hidden() {
     local name=$1 output status=0
     start_compositor "$name" || return 1
     output=$(XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$COMPOSITOR_SOCKET \
         timeout $((HIDDEN_DURATION + 30)) "$clock_demo" --display wayland --duration "$HIDDEN_DURATION" \
-        --hide-at "$HIDE_AT" --hide-for "$HIDE_SECONDS" --hidden-policy keep,pause </dev/null 2>&1) || status=$?
+        --hide-at "$HIDE_AT" --hide-for "$HIDE_SECONDS" --hidden-policy keep,pause --pause-link-at "$PAUSE_LINK_AT" \
+        </dev/null 2>&1) || status=$?
     stop_compositor
     local hidings
-    hidings=$(echo "$output" | grep '^hidden [0-9]' || true)
-    echo "$name hidden for $HIDE_SECONDS s, twice: clock-demo exit $status"
+    hidings=$(echo "$output" | grep -E '^(hidden|link paused) [0-9]' || true)
+    echo "$name hidden for $HIDE_SECONDS s, twice, then its link paused as long: clock-demo exit $status"
     [ -n "$hidings" ] && echo "$hidings" | sed 's/^/    /'
     [ "$status" -eq 0 ] &&
         [ "$(echo "$hidings" | grep -cE 'the link (took it for hidden|had taken it for hidden before)')" -eq 2 ] &&
-        [ "$(echo "$hidings" | grep -c 'a frame on the callbacks')" -eq 2 ] &&
+        [ "$(echo "$hidings" | grep -c 'a frame on the callbacks')" -eq 3 ] &&
+        echo "$hidings" | grep -qE "^link paused 1: while paused 0\.0 frames/s, [0-9.]+ wake-ups/s \(the link's threads 0\.0\)" &&
         echo "$hidings" | grep -qE "\(paused until shown\).* while hidden 0\.0 frames/s, [0-9.]+ wake-ups/s \(the link's threads 0\.0\)" &&
         ! echo "$hidings" | python3 -c '
 import re, sys

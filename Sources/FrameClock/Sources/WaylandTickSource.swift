@@ -136,8 +136,10 @@
         static var maximumOutstandingFeedback: Int { 8 }
         /// The interval assumed when the compositor names no output refresh.
         static var defaultInterval: Int64 { 16_666_667 }
-        /// An idle wait looks at its limit at least once a second, as every wait of the source is bounded.
-        static var longestIdleWait: Int64 { 1_000_000_000 }
+        /// An idle wait (the links paused or wanting no frame) looks at its limit at least once a
+        /// minute: bounded, as every wait of the source is, and a paused link costs one wake-up a
+        /// minute at most (the compositor's events and the control channel end the wait at once).
+        static var longestIdleWait: Int64 { 60_000_000_000 }
         /// A hidden surface paused until shown waits for the compositor at most a minute at a time: its
         /// wait is bounded as every wait is, and a hidden window costs one wake-up a minute at most.
         static var longestHiddenWait: Int64 { 60_000_000_000 }
