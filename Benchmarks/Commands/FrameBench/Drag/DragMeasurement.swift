@@ -63,7 +63,17 @@ struct DragMeasurement {
             _ = try? window.commit()
             _ = drawn.next()
         }
-        guard Self.poll(timeout: Self.showTimeout, until: { drawn.value >= Self.warmUpFrames }) else {
+        // Shown, not only drawn: the injector aims at the topmost view of the window's size, and a
+        // window weston has not mapped yet (a loaded machine) leaves the last case's, closing, there.
+        let shown = {
+            let counts = link.statistics
+            return counts.framesOnTime + counts.framesEarly + counts.framesLate
+        }
+        guard
+            Self.poll(
+                timeout: Self.showTimeout,
+                until: { drawn.value >= Self.warmUpFrames && shown() >= Self.warmUpFrames })
+        else {
             throw DragBench.Failure("the drag's window was not shown within \(Self.showTimeout)")
         }
         injector.target(width: Self.windowWidth, height: Self.windowHeight)
