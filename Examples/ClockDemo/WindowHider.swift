@@ -115,8 +115,9 @@ final class WindowHider: @unchecked Sendable {
             unmappedSince = nil
             return hiddenReported
         }
-        guard session.setWindowHidden(false) else { return nil }
+        // From the moment the remap starts: a frame may start while its roundtrips run.
         let shownAt = MonotonicInstant.now()
+        guard session.setWindowHidden(false) else { return nil }
         var line = "hidden \(number + 1) (\(policy)): "
         if let hiddenAt {
             line +=
@@ -146,10 +147,11 @@ final class WindowHider: @unchecked Sendable {
         let pausedAt = MonotonicInstant.now()
         link.isPaused = true
         let figures = measure(from: pausedAt)
-        lock.withLock { awaitFrameBack() }
         guard !stopper.isStopped else { return nil }
-        link.isPaused = false
+        // From the moment of the resume: the call may return after the first frame started.
         let resumedAt = MonotonicInstant.now()
+        lock.withLock { awaitFrameBack() }
+        link.isPaused = false
         var line = "link paused \(number + 1): while paused \(figures)"
         if let back = frameBack(after: resumedAt) {
             line +=

@@ -34,13 +34,13 @@
 #
 # Usage: run-matrix.sh [--clock-demo PATH] [--duration SECONDS] [--report FILE] [COMPOSITOR ...]
 #   --clock-demo  the executable (default: the optimised build's, else the debug build's)
-#   --duration    seconds of each run (default 6)
+#   --duration    seconds of each run (default 5)
 #   --report      also write the table (Markdown) to FILE
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 project=$(cd "$here/../.." && pwd)
 clock_demo=
-duration=6
+duration=5
 report=
 compositors=()
 while [ $# -gt 0 ]; do
@@ -77,7 +77,7 @@ run_frozen() {
     start_compositor "$name" || return 1
     XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$COMPOSITOR_SOCKET \
         timeout $((FREEZE_AFTER + FREEZE_SECONDS + 40)) "$clock_demo" --display wayland \
-        --duration $((FREEZE_AFTER + FREEZE_SECONDS + 3)) --trace "$trace" </dev/null >"$work/$1-frozen.log" 2>&1 &
+        --duration $((FREEZE_AFTER + FREEZE_SECONDS + 2)) --trace "$trace" </dev/null >"$work/$1-frozen.log" 2>&1 &
     pid=$!
     sleep "$FREEZE_AFTER"
     kill -STOP -- "-$COMPOSITOR_PID"
@@ -159,7 +159,7 @@ sys.exit(0 if any(b > float(sys.argv[1]) for b in back) else 1)' "$HIDDEN_RETURN
 }
 
 # How long the run with the render deadline lasts (seconds).
-RENDER_DEADLINE_SECONDS=4
+RENDER_DEADLINE_SECONDS=3
 
 # Compositor $1 with two outputs, 60 and 144 Hz (mutter's virtual monitors): clock-demo full screen on
 # the 60 Hz one, moved to the 144 Hz one after 2 s; prints a line, and fails when clock-demo failed or
