@@ -29,6 +29,8 @@
 #                               the runtime directory (default: none, weston's own)
 #   COMPOSITOR_MODULES          weston's extra modules, comma-separated absolute paths (--modules=;
 #                               a root's weston reads them inside the root)
+#   COMPOSITOR_XWAYLAND         1: weston also starts Xwayland (--xwayland); compositor_x_display
+#                               then names its X display
 #   COMPOSITOR_MONITORS         mutter's virtual monitors, WIDTHxHEIGHT@HZ separated by spaces
 #                               (default 1280x720@60), announced in that order
 #   COMPOSITOR_START_SECONDS    how long it may take to make its socket (default 30: mutter and KWin
@@ -49,6 +51,7 @@ compositor_command() {
     local weston_options="--socket=$2 --idle-time=0" mutter_options="" monitor
     [ -z "${COMPOSITOR_REPAINT_WINDOW:-}" ] || weston_options+=" --config=$3/weston.ini"
     [ -z "${COMPOSITOR_MODULES:-}" ] || weston_options+=" --modules=$COMPOSITOR_MODULES"
+    [ "${COMPOSITOR_XWAYLAND:-}" != 1 ] || weston_options+=" --xwayland"
     for monitor in ${COMPOSITOR_MONITORS:-1280x720@60}; do mutter_options+=" --virtual-monitor $monitor"; done
     local mutter="env GSETTINGS_BACKEND=memory dbus-run-session -- mutter --headless --wayland$mutter_options"
     case "$1" in
@@ -145,6 +148,21 @@ start_test_compositor() {
         mutter) COMPOSITOR_SOCKET_NAME=$2 COMPOSITOR_MONITORS=800x600@60 start_compositor mutter43 ;;
         *) echo "start_test_compositor: weston or mutter, not '$1'" >&2; false ;;
     esac || { echo "FAILED: $1 did not start" >&2; return 1; }
+}
+
+# The running compositor's X display (":N"), once its log names it, waiting up to 10 s: weston's
+# Xwayland (COMPOSITOR_XWAYLAND=1, or weston-xwayland) and mutter's (mutter-xwayland, once an X
+# client connected). Fails when none is named by then.
+compositor_x_display() {
+    local number i
+    for ((i = 0; i < 200; i++)); do
+        number=$(sed -nE 's/.*(Using public X11 display|xserver listening on display) :([0-9]+).*/\2/p' \
+            "$COMPOSITOR_RUNTIME/log" 2>/dev/null | head -n1)
+        [ -n "$number" ] && { echo ":$number"; return 0; }
+        kill -0 "$COMPOSITOR_PID" 2>/dev/null || break
+        sleep 0.05
+    done
+    return 1
 }
 
 # The Wayland globals of interest the running compositor advertises, one "interface vN" a line.

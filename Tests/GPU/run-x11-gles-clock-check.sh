@@ -38,32 +38,26 @@ start_xvfb() {
     display=:$(head -1 "$numberFile")
     rm -f "$numberFile"
     [ "$display" != ":" ] || { echo "FAILED: Xvfb did not start" >&2; return 1; }
-    runtime=
 }
 
-# Starts weston headless with Xwayland; its log names the X display. Sets server, display and runtime.
+# Starts this machine's weston headless with Xwayland (Tests/Compositors/compositors.sh,
+# repaint-window=16 as the X11 link tests); its log names the X display. Sets server and display.
 start_xwayland() {
-    runtime=$(mktemp -d /tmp/frameclock-x11-gles.XXXXXX)
-    chmod 700 "$runtime"
-    printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' setsid weston --backend=headless-backend.so --xwayland \
-        --socket=wl-x11-gles --idle-time=0 --config="$runtime/weston.ini" --log="$runtime/weston.log" \
-        >/dev/null 2>&1 &
-    server=$!
-    local number=
-    for _ in $(seq 200); do
-        number=$(sed -nE 's/.*xserver listening on display :([0-9]+).*/\1/p' "$runtime/weston.log" 2>/dev/null | head -1 || true)
-        [ -n "$number" ] && [ -S "/tmp/.X11-unix/X$number" ] && break
-        sleep 0.05
-    done
-    [ -n "$number" ] || { echo "FAILED: weston did not start Xwayland: $(cat "$runtime/weston.log")" >&2; return 1; }
-    display=:$number
+    COMPOSITOR_SOCKET_NAME=wl-x11-gles COMPOSITOR_REPAINT_WINDOW=16 COMPOSITOR_XWAYLAND=1 \
+        start_compositor weston10 || { echo "FAILED: weston did not start" >&2; return 1; }
+    server=$COMPOSITOR_PID
+    display=$(compositor_x_display) ||
+        { echo "FAILED: weston did not start Xwayland: $(tail -n 20 "$COMPOSITOR_RUNTIME/log")" >&2; return 1; }
 }
 
+# Stops the X server: Xvfb, or weston with its Xwayland.
 stop_server() {
+    if [ -n "${COMPOSITOR_PID:-}" ]; then
+        stop_compositor
+        return
+    fi
     kill -- -"$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
-    [ -z "$runtime" ] || rm -rf "$runtime"
 }
 
 # Runs $program on $display with the options given; checks its report.

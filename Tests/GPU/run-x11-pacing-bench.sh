@@ -27,29 +27,22 @@ binary="$scratch/release/frame-bench"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit: $(git rev-parse --short HEAD), machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores, $(uname -r)"
 echo "command: $0 ${quick[*]} (LP_NUM_THREADS=1)"
 
+source Tests/Compositors/compositors.sh
 server=
-runtime=
 stop_server() {
+    stop_compositor
     [ -z "$server" ] || { kill -- -"$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
-    [ -z "$runtime" ] || rm -rf "$runtime"
-    server= runtime=
+    server=
 }
 trap stop_server EXIT
 
-# Xwayland inside weston headless: weston's log names the X display.
-runtime=$(mktemp -d /tmp/frameclock-x11-bench.XXXXXX)
-chmod 700 "$runtime"
-printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
-XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' setsid weston --backend=headless-backend.so --xwayland \
-    --socket=wl-x11-bench --idle-time=0 --config="$runtime/weston.ini" --log="$runtime/weston.log" >/dev/null 2>&1 &
-server=$!
-number=
-for _ in $(seq 200); do
-    number=$(sed -nE 's/.*xserver listening on display :([0-9]+).*/\1/p' "$runtime/weston.log" 2>/dev/null | head -1 || true)
-    [ -n "$number" ] && [ -S "/tmp/.X11-unix/X$number" ] && break
-    sleep 0.05
-done
-[ -n "$number" ] || { echo "FAILED: weston did not start Xwayland: $(cat "$runtime/weston.log")" >&2; exit 1; }
+# Xwayland inside this machine's weston headless (Tests/Compositors/compositors.sh): weston's log
+# names the X display.
+COMPOSITOR_SOCKET_NAME=wl-x11-bench COMPOSITOR_REPAINT_WINDOW=16 COMPOSITOR_XWAYLAND=1 start_compositor weston10 ||
+    { echo "FAILED: weston did not start" >&2; exit 1; }
+display=$(compositor_x_display) ||
+    { echo "FAILED: weston did not start Xwayland: $(tail -n 20 "$COMPOSITOR_RUNTIME/log")" >&2; exit 1; }
+number=${display#:}
 echo
 echo "## Xwayland $(dpkg-query -W -f='${Version}' xwayland 2>/dev/null) in weston $(weston --version 2>&1 | awk '{print $2}') headless (repaint-window=16), display :$number"
 DISPLAY=:$number timeout 300 "$binary" --x11 "${quick[@]}" --output "$output/xwayland"
