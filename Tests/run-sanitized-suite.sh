@@ -111,7 +111,13 @@ run_groups() {
         echo "== ${group_names[$i]} (exit status $group_status)"
         tail -n 3 "${logs[$i]}"
         if [ "$group_status" -ne 0 ]; then
-            grep -E "✘|error:|WARNING: ThreadSanitizer|Fatal error" "${logs[$i]}" | head -n 40
+            # Failed tests and the sanitizer's reports; a run that crashed names the tests it was in.
+            grep -E "^✘|^\S+:[0-9]+: error:|WARNING: ThreadSanitizer|Fatal error|SUMMARY:" "${logs[$i]}" | head -n 40
+            grep -A 24 -m 1 "WARNING: ThreadSanitizer" "${logs[$i]}" | cut -c1-200
+            if [ "$group_status" -gt 128 ] || ! grep -qE "^[✔✘] Test run with" "${logs[$i]}"; then
+                echo "the run ended without its summary (exit status $group_status); tests still running:"
+                still_running "${logs[$i]}"
+            fi
             status=1
         fi
     done

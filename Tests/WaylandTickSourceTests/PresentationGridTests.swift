@@ -110,6 +110,34 @@ struct PresentationGridTests {
         #expect(grid.presentationDepth(of: 6, callbackAt: callback) == depth)
     }
 
+    @Test("an interval measured longer than the advertised one leaves the latencies known as they were")
+    func latencyOutlivesTheMeasuredInterval() {
+        // weston 10 headless advertises 16.7 ms and repaints every 25: a commit made after a callback
+        // is shown 41 ms later, which is two of its real intervals. Before the interval was measured
+        // that latency was kept as 2.45 advertised intervals, and became 61 ms, three real ones, when
+        // the 25 ms were measured: frames then aimed a presentation too far, and the next one behind.
+        let real: Int64 = 25_090_000
+        var grid = PresentationGrid(start: 0, advertisedInterval: 16_666_667)
+        grid.recordPresentation(at: 5_000_000)
+        grid.recordLatency(callback: 0, presented: 40_800_000)
+        #expect(grid.measuredInterval == nil)
+        for index in 1...4 { grid.recordPresentation(at: 5_000_000 + Int64(index) * real) }
+        #expect(grid.measuredInterval == real)
+        #expect(grid.measuredLatency == 40_800_000)
+        let anchor = grid.grid.anchorTimestamp
+        #expect(grid.presentationDepth(of: grid.grid.anchorSequence, callbackAt: anchor + 1_000_000) == 2)
+    }
+
+    @Test("on another output the latencies known are scaled to its refresh")
+    func latencyFollowsTheOutput() {
+        var grid = Self.grid(presentations: 6, every: 16_666_667)
+        grid.recordLatency(callback: 0, presented: 33_333_334)
+        grid.switchOutput(nominalInterval: 6_944_444)
+        // Two intervals of 60 Hz are two of 144 Hz.
+        let scaled: Int64 = 33_333_334 * 6_944_444 / 16_666_667
+        #expect(grid.measuredLatency == scaled)
+    }
+
     @Test(
         "a grid tick's time to its commit's presentation stands in for the depth until a callback's is known")
     func gridTickStandsIn() {
@@ -123,6 +151,27 @@ struct PresentationGridTests {
         grid.recordLatency(callback: 0, presented: 16_300_000)
         #expect(grid.presentationDepth(of: 6, callbackAt: callback) == 1)
         grid.recordProvisionalLatency(gridTick: 0, presented: 50_000_000)
+        #expect(grid.presentationDepth(of: 6, callbackAt: callback) == 1)
+    }
+
+    @Test("until three callbacks' latencies are known, the shortest known: the depth grows, never shrinks")
+    func shortestUntilSure() {
+        // mutter 43 mapping a window: the first commit, on the grid, shown 4.2 ms on; the first
+        // after a callback 32.8 ms on (two intervals), the next ones 16.1 and 16.2 ms (one). Taken
+        // as they come, the depth went 0, 2, 2, 1, and the fourth frame aimed at the third's refresh.
+        let interval: Int64 = 16_666_667
+        var grid = Self.grid(presentations: 6, every: interval)
+        let callback = grid.grid.anchorTimestamp + 150_000
+        grid.recordProvisionalLatency(gridTick: 0, presented: 4_240_000)
+        var depths = [grid.presentationDepth(of: 6, callbackAt: callback)]
+        for latency: Int64 in [32_780_000, 16_100_000, 16_200_000] {
+            grid.recordLatency(callback: 0, presented: latency)
+            depths.append(grid.presentationDepth(of: 6, callbackAt: callback))
+        }
+        #expect(depths == [0, 0, 0, 1])
+        // From three on, the median: a long time among short ones moves nothing.
+        grid.recordLatency(callback: 0, presented: 16_300_000)
+        grid.recordLatency(callback: 0, presented: 50_000_000)
         #expect(grid.presentationDepth(of: 6, callbackAt: callback) == 1)
     }
 

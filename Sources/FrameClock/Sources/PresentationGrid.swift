@@ -12,10 +12,18 @@
 /// A frame callback follows a presentation, and a commit made after it is shown some intervals later:
 /// at the next presentation on a compositor that repaints just after its vblank, at the one after on
 /// weston, which repaints just before it. That depth is learned from the time between callbacks and
-/// the presentations of the commits made after them, in intervals, so that it holds on another output.
+/// the presentations of the commits made after them, kept in nanoseconds: the interval measured
+/// anew on one output (weston headless advertises 16.7 ms and repaints every 25) changes no latency
+/// already known. On another output they are scaled by the ratio of the two refreshes.
 /// Until the commit of a callback's frame has been shown, a frame ticked on the grid (the first ones
 /// of a window, before any callback) stands in: the time from its tick to its commit's presentation,
-/// so that the frames right after the first presentation already target the right one.
+/// so that the frames right after the first presentation already target the right one. Until
+/// ``sureLatencySamples`` callbacks' latencies are known, the latency is the shortest known, the
+/// stand-in's among them: a commit is shown no sooner than the compositor's pipeline allows, and a
+/// window's first ones may be shown later than that (mutter 43 shows the first commit after a
+/// callback two intervals on while it maps the window, the next ones one on). A depth taken too deep
+/// and then corrected would aim a frame at its predecessor's presentation; one taken too shallow and
+/// corrected only moves the next targets on.
 ///
 /// When the surface moves to an output of another refresh (``switchOutput(nominalInterval:)``), the
 /// interval measured on the old one is forgotten: the new nominal refresh serves until the new
@@ -29,10 +37,10 @@ struct PresentationGrid: Sendable {
     /// Recent presentation intervals, in nanoseconds.
     private var intervals = RecentSamples(capacity: Self.intervalSampleCount)
     /// Recent times from a frame callback to the presentation of the commit made after it, in
-    /// thousandths of the interval at the time.
+    /// nanoseconds.
     private var latencies = RecentSamples(capacity: Self.latencySampleCount)
-    /// The latest time from a tick on the grid to the presentation of its commit, in thousandths of
-    /// the interval, while no callback's is known.
+    /// The latest time from a tick on the grid to the presentation of its commit, in nanoseconds,
+    /// while no callback's is known.
     private var provisionalLatency: Int64?
     private var lastPresentation: Int64?
     /// The interval of the output the surface left, until the first presentation on the new one.
@@ -40,9 +48,11 @@ struct PresentationGrid: Sendable {
 
     /// How many samples an estimate needs before it replaces its default.
     static let minimumSamples = 3
-    /// How many samples of the time from a callback to its commit's presentation the depth needs: one
-    /// (the median of those known), so that frames after the first presentation already target it.
-    static let minimumLatencySamples = 1
+    /// How many callbacks' latencies make the latency their median rather than the shortest known:
+    /// three, so that the median is a time another one confirms.
+    static let sureLatencySamples = 3
+    /// The depth while no latency is known: the next grid point.
+    static let unknownDepth: Int64 = 1
     /// The longest gap, in intervals, that still measures the interval (a longer one is a pause).
     static let longestMeasuredGap: Int64 = 4
     /// How many recent presentation gaps the measured interval is the median of: odd, so that the
@@ -110,9 +120,13 @@ struct PresentationGrid: Sendable {
 
     /// The surface is now shown on an output whose nominal refresh interval is `nominalInterval`: the
     /// interval measured so far is forgotten, the grid's period is the new nominal one until the new
-    /// output's gaps are measured, and the next presentation starts the grid anew.
+    /// output's gaps are measured, the latencies known are scaled to the new refresh, and the next
+    /// presentation starts the grid anew.
     mutating func switchOutput(nominalInterval: Int64) {
         guard nominalInterval > 0 else { return }
+        let left = interval
+        latencies.transform { $0 * nominalInterval / left }
+        provisionalLatency = provisionalLatency.map { $0 * nominalInterval / left }
         leftInterval = max(leftInterval ?? 0, grid.period.numerator / max(1, grid.period.denominator))
         intervals.removeAll()
         advertisedInterval = nominalInterval
@@ -174,7 +188,7 @@ struct PresentationGrid: Sendable {
     /// `presented`, of the commit made after it.
     mutating func recordLatency(callback: Int64, presented: Int64) {
         guard presented > callback else { return }
-        latencies.record((presented - callback) * 1000 / interval)
+        latencies.record(presented - callback)
     }
 
     /// Records the time from a tick on the grid dispatched at `tick` (no callback before it) to the
@@ -182,17 +196,16 @@ struct PresentationGrid: Sendable {
     /// callback's is known.
     mutating func recordProvisionalLatency(gridTick tick: Int64, presented: Int64) {
         guard presented > tick, latencies.count == 0 else { return }
-        provisionalLatency = (presented - tick) * 1000 / interval
+        provisionalLatency = presented - tick
     }
 
-    /// The median time from a callback to the presentation of the commit made after it, in
-    /// nanoseconds of the current interval — while none is known, the stand-in measured from a tick
-    /// on the grid — or nil while neither is.
+    /// The time from a callback to the presentation of the commit made after it, in nanoseconds: the
+    /// median of the callbacks' once ``sureLatencySamples`` are known, before that the shortest of
+    /// theirs and the stand-in measured from a tick on the grid; nil while none is known.
     var measuredLatency: Int64? {
-        guard latencies.count >= Self.minimumLatencySamples, let median = latencies.median else {
-            return provisionalLatency.map { $0 * interval / 1000 }
-        }
-        return median * interval / 1000
+        if latencies.count >= Self.sureLatencySamples { return latencies.median }
+        guard let shortest = latencies.minimum else { return provisionalLatency }
+        return min(shortest, provisionalLatency ?? shortest)
     }
 
     /// How many intervals after grid point `sequence` a commit made after a callback received at
@@ -202,7 +215,7 @@ struct PresentationGrid: Sendable {
     /// a commit to an idle output at once, a fraction of a millisecond after it is made, and a
     /// followed clock's frame may be numbered as its own presentation.
     func presentationDepth(of sequence: Int64, callbackAt time: Int64) -> Int64 {
-        guard let latency = measuredLatency else { return 1 }
+        guard let latency = measuredLatency else { return Self.unknownDepth }
         let shown = grid.sequence(at: time + latency + interval / 2)
         return max(0, shown - sequence)
     }

@@ -21,6 +21,17 @@ struct RecentSamples: Sendable {
         count = min(count + 1, values.count)
     }
 
+    /// The smallest of the values held; nil when there are none.
+    var minimum: Int64? {
+        count == 0 ? nil : values[0..<count].min()
+    }
+
+    /// Replaces every value held by `change` of it (a unit that changed).
+    mutating func transform(_ change: (Int64) -> Int64) {
+        // The values held are the first `count` slots: the ring fills from slot 0 and wraps only full.
+        for index in 0..<count { values[index] = change(values[index]) }
+    }
+
     /// Forgets every value.
     mutating func removeAll() {
         count = 0
