@@ -175,6 +175,28 @@ struct PresentationGridTests {
         #expect(grid.presentationDepth(of: 6, callbackAt: callback) == 1)
     }
 
+    @Test("a grid tick's time far longer than the confirmed stand-in waits for the next to confirm it")
+    func longStandInWaitsForConfirmation() {
+        let interval: Int64 = 16_666_667
+        var grid = Self.grid(presentations: 6, every: interval)
+        for _ in 0..<2 { grid.recordProvisionalLatency(gridTick: 0, presented: 18_700_000) }
+        // A frame that stalled 95 ms: shown late by its own doing.
+        grid.recordProvisionalLatency(gridTick: 0, presented: 118_700_000)
+        #expect(grid.measuredLatency == 18_700_000)
+        grid.recordProvisionalLatency(gridTick: 0, presented: 18_700_000)
+        #expect(grid.measuredLatency == 18_700_000)
+        // Two in a row: the compositor shows commits later now (the shorter of the two).
+        grid.recordProvisionalLatency(gridTick: 0, presented: 52_000_000)
+        grid.recordProvisionalLatency(gridTick: 0, presented: 51_000_000)
+        #expect(grid.measuredLatency == 51_000_000)
+        // On another output the first time stands in, and an unconfirmed one is replaced at once
+        // (the first may be a tick made for the output left, shown at the new one's first repaint).
+        grid.switchOutput(nominalInterval: interval)
+        grid.recordProvisionalLatency(gridTick: 0, presented: 4_570_000)
+        grid.recordProvisionalLatency(gridTick: 0, presented: 33_300_000)
+        #expect(grid.measuredLatency == 33_300_000)
+    }
+
     @Test(
         "presentations under half the advertised refresh apart measure no interval (mutter mapping a window)")
     func burstIsNoInterval() {

@@ -8,12 +8,13 @@ import TestSupport
 /// in virtual time.
 enum WaylandLinkHarness {
     /// Runs a link until a callback starts at or after `end` on the virtual clock (it invalidates
-    /// itself there), and returns what it did. Each callback works for `work` of virtual time, then
-    /// commits the surface: the commit is the end of the frame's dispatch, as a front end's is.
+    /// itself there), and returns what it did. Each callback works for `work` of virtual time (and
+    /// every `stall.every`th callback for `stall.duration` more, a swap that blocks), then commits
+    /// the surface: the commit is the end of the frame's dispatch, as a front end's is.
     static func run(
         _ compositor: ScriptedCompositor, until end: Int64, dispatch: FrameDispatch = .afterVBlank,
         presentationLatency: Duration? = nil, work: Duration = .zero, preferredFramesPerSecond: Int = 0,
-        hiddenWindowPolicy: HiddenWindowPolicy = .keepRate
+        hiddenWindowPolicy: HiddenWindowPolicy = .keepRate, stall: (every: Int, duration: Duration)? = nil
     ) async throws -> WaylandLinkOutcome {
         let kernel = compositor.kernel
         let capture = LogCapture()
@@ -44,7 +45,9 @@ enum WaylandLinkHarness {
                         frame: frame, calledAt: calledAt, kind: info.kind, reason: info.reason,
                         output: info.output))
             }
+            let count = log.withLock { $0.count }
             if work > .zero { kernel.elapse(work) }
+            if let stall, count.isMultiple(of: stall.every) { kernel.elapse(stall.duration) }
             compositor.commit()
             if calledAt >= end { link.invalidate() }
         }

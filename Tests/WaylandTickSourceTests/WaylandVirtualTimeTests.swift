@@ -129,6 +129,31 @@ struct WaylandVirtualTimeTests {
     }
 
     @Test(
+        "a callback that blocks 95 ms every 18th frame (a swap that waits): the frame after it aims no further than the others, each target after the last's"
+    )
+    func targetsStayInOrderAcrossStalls() async throws {
+        let (compositor, start) = compositor()
+        let outcome = try await WaylandLinkHarness.run(
+            compositor, until: start + 3_000_000_000, stall: (every: 18, duration: .milliseconds(95)))
+        let delivered = outcome.delivered
+        #expect(delivered.count > 100)
+        // A stalled frame's commit is shown about seven intervals after its tick, by its own doing:
+        // taken as the compositor's depth, the next frame aimed that far and the one after it two
+        // intervals behind.
+        let behind = zip(delivered, delivered.dropFirst()).filter {
+            $1.frame.targetTimestamp <= $0.frame.targetTimestamp
+        }
+        #expect(
+            behind.isEmpty,
+            "\(behind.map { "\($0.frame.sequence) → \(($0.frame.targetTimestamp.nanoseconds - start) / 1000) µs, then \($1.frame.sequence) → \(($1.frame.targetTimestamp.nanoseconds - start) / 1000) µs" })"
+        )
+        let depths = Set(
+            delivered.map { ($0.frame.targetTimestamp - $0.frame.timestamp).wholeNanoseconds / interval })
+        #expect(depths.allSatisfy { $0 <= 2 }, "targets \(depths.sorted()) intervals after their frames")
+        #expect(outcome.errors.isEmpty)
+    }
+
+    @Test(
         "the compositor stops reading its socket for 2 s (stopped): the link goes on on its grid without failing over, the frames it could not send are discarded, and it is back on the callbacks after"
     )
     func compositorStopsReading() async throws {

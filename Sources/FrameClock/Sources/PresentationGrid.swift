@@ -17,7 +17,9 @@
 /// already known. On another output they are scaled by the ratio of the two refreshes.
 /// Until the commit of a callback's frame has been shown, a frame ticked on the grid (the first ones
 /// of a window, before any callback) stands in: the time from its tick to its commit's presentation,
-/// so that the frames right after the first presentation already target the right one. Until
+/// so that the frames right after the first presentation already target the right one. A
+/// stand-in far longer than the one two frames agreed on waits for the next to confirm it (a frame
+/// whose work stalled is shown late by its own doing). Until
 /// ``sureLatencySamples`` callbacks' latencies are known, the latency is the shortest known, the
 /// stand-in's among them: a commit is shown no sooner than the compositor's pipeline allows, and a
 /// window's first ones may be shown later than that (mutter 43 shows the first commit after a
@@ -40,8 +42,13 @@ struct PresentationGrid: Sendable {
     /// nanoseconds.
     private var latencies = RecentSamples(capacity: Self.latencySampleCount)
     /// The latest time from a tick on the grid to the presentation of its commit, in nanoseconds,
-    /// while no callback's is known.
+    /// while no callback's is known (see ``recordProvisionalLatency(gridTick:presented:)``).
     private var provisionalLatency: Int64?
+    /// Whether the stand-in was confirmed: the time before it was within an interval of it.
+    private var provisionalLatencyConfirmed = false
+    /// A time from a grid tick to its presentation more than an interval longer than a confirmed
+    /// stand-in, waiting for the next to confirm it.
+    private var longerProvisionalLatency: Int64?
     private var lastPresentation: Int64?
     /// The interval of the output the surface left, until the first presentation on the new one.
     private var leftInterval: Int64?
@@ -120,13 +127,17 @@ struct PresentationGrid: Sendable {
 
     /// The surface is now shown on an output whose nominal refresh interval is `nominalInterval`: the
     /// interval measured so far is forgotten, the grid's period is the new nominal one until the new
-    /// output's gaps are measured, the latencies known are scaled to the new refresh, and the next
-    /// presentation starts the grid anew.
+    /// output's gaps are measured, the callbacks' latencies known are scaled to the new refresh (the
+    /// grid ticks' stand-in is forgotten), and the next presentation starts the grid anew.
     mutating func switchOutput(nominalInterval: Int64) {
         guard nominalInterval > 0 else { return }
         let left = interval
         latencies.transform { $0 * nominalInterval / left }
-        provisionalLatency = provisionalLatency.map { $0 * nominalInterval / left }
+        // A grid tick's time to its presentation depends on the new output's phase, not only its
+        // refresh: the first one there stands in.
+        provisionalLatency = nil
+        provisionalLatencyConfirmed = false
+        longerProvisionalLatency = nil
         leftInterval = max(leftInterval ?? 0, grid.period.numerator / max(1, grid.period.denominator))
         intervals.removeAll()
         advertisedInterval = nominalInterval
@@ -193,10 +204,32 @@ struct PresentationGrid: Sendable {
 
     /// Records the time from a tick on the grid dispatched at `tick` (no callback before it) to the
     /// presentation, at `presented`, of the commit made in it: the stand-in for the latency until a
-    /// callback's is known.
+    /// callback's is known. Once two in a row agreed within an interval, a time more than an interval
+    /// longer replaces the stand-in only when the next confirms it (the shorter of the two): a frame
+    /// whose work outlasted its interval (a swap that blocked 95 ms) is shown late by its own doing,
+    /// not the compositor's, and a depth taken from it and given up at the next frame would aim that
+    /// frame behind it. An unconfirmed stand-in (the first on an output, which a tick made on the
+    /// output left may give) is replaced at once.
     mutating func recordProvisionalLatency(gridTick tick: Int64, presented: Int64) {
         guard presented > tick, latencies.count == 0 else { return }
-        provisionalLatency = presented - tick
+        let latency = presented - tick
+        guard let current = provisionalLatency else {
+            provisionalLatency = latency
+            return
+        }
+        if provisionalLatencyConfirmed, latency > current + interval {
+            guard let longer = longerProvisionalLatency else {
+                longerProvisionalLatency = latency
+                return
+            }
+            provisionalLatency = min(longer, latency)
+            provisionalLatencyConfirmed = abs(latency - longer) <= interval
+            longerProvisionalLatency = nil
+            return
+        }
+        longerProvisionalLatency = nil
+        provisionalLatencyConfirmed = abs(latency - current) <= interval
+        provisionalLatency = latency
     }
 
     /// The time from a callback to the presentation of the commit made after it, in nanoseconds: the
