@@ -9,13 +9,15 @@
 #                 python3-gi for the pull-to-refresh's mutter input bridge), cyclictest, callgrind,
 #                 network namespaces, GLib and GTK 4 for the main-loop examples, EGL and OpenGL ES
 #                 (Mesa's llvmpipe) for the GLES example, Vulkan (Mesa's lavapipe) for the Vulkan example,
+#                 GLFW's Wayland build for the GLFW example,
 #                 wayland-scanner and wayland-protocols' XML for the protocol tables' check.
 #                 debootstrap for the Debian 13 root of today's compositors (Tests/Compositors).
 set -euo pipefail
 
 build=(libdrm-dev libcairo2-dev libwayland-dev libunwind-dev libxcb1-dev libxcb-present-dev pkg-config)
 tools=(rt-tests debootstrap weston libweston-10-dev xvfb xwayland wayland-protocols libwayland-bin valgrind iproute2 python3 python3-gi gdb libglib2.0-dev
-    libgtk-4-dev libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1 libvulkan-dev mesa-vulkan-drivers)
+    libgtk-4-dev libegl1-mesa-dev libgles2-mesa-dev libwayland-egl1 libvulkan-dev mesa-vulkan-drivers
+    libglfw3-wayland libglfw3-dev)
 # Installed without their recommends (mutter's would pull in a desktop): mutter headless with two
 # virtual monitors for the mixed-refresh tests, dbus-run-session for its session bus, and a bare
 # pipewire daemon, which mutter's ScreenCast (behind absolute pointer motion and touch) needs.

@@ -19,7 +19,7 @@
 #   6. unit tests under the thread sanitizer: virtual time, command lines, rendering, weston headless
 #      (all but the real-time figures of Tests/real-time-figures.pattern; three processes at once)
 #   7. optimised build (testing enabled: the long runs reach internals)
-#   8. beside steps 8 to 26, at idle priority: long runs (optimised build): 10^7 and 10^8 frames in
+#   8. beside steps 8 to 27, at idle priority: long runs (optimised build): 10^7 and 10^8 frames in
 #      virtual time
 #   9. the real-time figures against weston, Xvfb and Xwayland (optimised build): what the links do
 #      is asserted, the figures reported (Tests/TestSupport/RealTimeFigures.swift) and those outside
@@ -27,20 +27,20 @@
 #  10. Examples/FrontEnds built once, every product (a warning in our own sources fails the run):
 #      the folder every front end below shares
 #  11. the pull-to-refresh drag, injected into weston and mutter headless (pull-to-refresh)
-#  12. beside steps 18 to 25, at idle priority: documentation (DocC, all ten libraries, from the
+#  12. beside steps 18 to 26, at idle priority: documentation (DocC, all ten libraries, from the
 #      modules of the front ends' and the optimised builds; a warning fails the run)
-#  13. beside steps 18 to 25, at idle priority: the pacing model's random scripts (optimised build):
+#  13. beside steps 18 to 26, at idle priority: the pacing model's random scripts (optimised build):
 #      22,000 checked against the model
-#  14. beside steps 18 to 25, at idle priority: allocations per tick, instructions per frame
+#  14. beside steps 18 to 26, at idle priority: allocations per tick, instructions per frame
 #      (callgrind above 200 per animation fails): the tick sources' per-frame allocations under a
 #      preloaded malloc counter, the layer scenes under callgrind
-#  15. beside steps 18 to 25, at idle priority: the bounded fuzz runs: MediaTiming's layer trees
+#  15. beside steps 18 to 26, at idle priority: the bounded fuzz runs: MediaTiming's layer trees
 #      (Tests/Fuzz/run-fuzzers.sh)
-#  16. beside steps 18 to 25, at idle priority: the bounded fuzz runs: DRM events
+#  16. beside steps 18 to 26, at idle priority: the bounded fuzz runs: DRM events
 #      (Tests/Fuzz/run-fuzzers.sh)
 #  17. beside steps 18 to 23, at low priority: the README's GTK 4 example, a new package made from
 #      its code blocks alone, built in a folder of its own
-#  18. beside steps 18 to 25, at idle priority: an adopter with the display backends off
+#  18. beside steps 18 to 26, at idle priority: an adopter with the display backends off
 #      (Examples/TimerOnly: built without libdrm or libwayland found, ldd, run)
 #  19. the README's first command, without a terminal (clock-demo from the optimised build, 3 s)
 #  20. today's compositors side by side: clock-demo under weston 14, mutter 48, KWin 6.3, sway 1.10 and
@@ -59,11 +59,13 @@
 #      Xwayland in weston headless): own and adopted windows, the server killed mid-run
 #  25. a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless; weston
 #      stopped 5 s mid-run)
-#  26. the README's GTK 4 example run under weston headless (the build beside, awaited)
-#  27. Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the optimised build's
+#  26. a window GLFW made, adopted by the link (glfw-clock, weston 10 with its own repaint window and
+#      with 16 ms, 3 runs each): every frame came, each target after the one before
+#  27. the README's GTK 4 example run under weston headless (the build beside, awaited)
+#  28. Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the optimised build's
 #      test bundle): a guest that freezes is booted once more
-#  28. the checks beside the steps, awaited
-#  29. done
+#  29. the checks beside the steps, awaited
+#  30. done
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -330,6 +332,10 @@ bash Tests/GPU/run-x11-gles-clock-check.sh --scratch-path .build-examples
 
 step "a Vulkan front end paced by the link (vulkan-clock, lavapipe, weston and mutter headless; weston stopped 5 s mid-run)"
 bash Tests/GPU/run-vulkan-clock-check.sh --scratch-path .build-examples
+
+# Three runs each here; docs/compositors.md reports twenty.
+step "a window GLFW made, adopted by the link (glfw-clock, weston 10 with its own repaint window and with 16 ms, 3 runs each)"
+bash Tests/GPU/run-glfw-clock-check.sh --scratch-path .build-examples --runs 3
 
 step "the README's GTK 4 example run under weston headless (the build beside, awaited)"
 await_beside "the README's GTK 4 example, a new package made from its code blocks alone, built in a folder of its own"

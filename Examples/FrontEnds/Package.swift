@@ -6,6 +6,7 @@
 //   gles-clock            OpenGL ES shaders on a Wayland window, paced by the link (EGL, GLES)
 //   x11-gles-clock        OpenGL ES on an X11 window (Mesa's EGL, platform XCB), paced by the link
 //   vulkan-clock          a Vulkan swapchain on a Wayland window, paced by the link (Vulkan)
+//   glfw-clock            a window GLFW made, adopted by the link, swapped by GLFW (GLFW, GLES)
 //   pull-to-refresh       a list header pulled by a drag, input resampled to each frame (Cairo)
 // FrameClock's traits here are what the union of them needs; an adopter of one lists only its own
 // (GLibMainLoop for a GLib or GTK program, EGLSurfaces for OpenGL ES, none beside the defaults for
@@ -24,6 +25,7 @@ let package = Package(
         .executable(name: "gles-clock", targets: ["GLESClock"]),
         .executable(name: "x11-gles-clock", targets: ["X11GLESClock"]),
         .executable(name: "vulkan-clock", targets: ["VulkanClock"]),
+        .executable(name: "glfw-clock", targets: ["GLFWClock"]),
         .executable(name: "pull-to-refresh", targets: ["PullToRefresh"]),
     ],
     dependencies: [
@@ -98,6 +100,19 @@ let package = Package(
                 "CVulkan",
                 .product(name: "FrameClock", package: frameClock),
                 .product(name: "Wayland", package: frameClock),
+            ],
+            swiftSettings: strict),
+        // A window GLFW made (the default traits): its Wayland surface adopted by the link with
+        // .wayland(display:surface:), its EGL context swapped by GLFW in the link's callbacks, as an
+        // adopter of GLFW paces it. GLFW's Wayland build (Debian's libglfw3-wayland) and GLES.
+        .systemLibrary(
+            name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
+            providers: [.apt(["libglfw3-dev", "libglfw3-wayland"])]),
+        .executableTarget(
+            name: "GLFWClock",
+            dependencies: [
+                "CGLFW",
+                .product(name: "FrameClock", package: frameClock),
             ],
             swiftSettings: strict),
         // The pull-to-refresh (the default traits): a list's header pulled down by a drag on a

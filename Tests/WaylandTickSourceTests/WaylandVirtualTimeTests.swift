@@ -39,6 +39,20 @@ struct WaylandVirtualTimeTests {
         )
     }
 
+    /// Expects each frame's target after the one before: through the learning, and across every
+    /// switch to the timer and back.
+    static func expectTargetsInOrder(
+        _ delivered: [WaylandLinkOutcome.Delivered], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let behind = zip(delivered, delivered.dropFirst()).filter {
+            $1.frame.targetTimestamp <= $0.frame.targetTimestamp
+        }
+        #expect(
+            behind.isEmpty,
+            "\(behind.map { "\($0.kind) \($0.frame.sequence) → \($0.frame.targetTimestamp), then \($1.kind) \($1.frame.sequence) → \($1.frame.targetTimestamp)" })",
+            sourceLocation: sourceLocation)
+    }
+
     /// Expects every entry on time, shown exactly at its target.
     static func expectShownAtTheirTargets(_ entries: [FrameTimelineEntry]) {
         for entry in entries {
@@ -59,6 +73,7 @@ struct WaylandVirtualTimeTests {
         let outcome = try await WaylandLinkHarness.run(compositor, until: shownAt + 300_000_000)
         let record = compositor.record
         let delivered = outcome.delivered
+        Self.expectTargetsInOrder(delivered)
 
         // Before the hide, every frame follows the callbacks.
         #expect(delivered.filter { $0.calledAt < hiddenAt }.allSatisfy { $0.kind == .wayland })
@@ -140,13 +155,7 @@ struct WaylandVirtualTimeTests {
         // A stalled frame's commit is shown about seven intervals after its tick, by its own doing:
         // taken as the compositor's depth, the next frame aimed that far and the one after it two
         // intervals behind.
-        let behind = zip(delivered, delivered.dropFirst()).filter {
-            $1.frame.targetTimestamp <= $0.frame.targetTimestamp
-        }
-        #expect(
-            behind.isEmpty,
-            "\(behind.map { "\($0.frame.sequence) → \(($0.frame.targetTimestamp.nanoseconds - start) / 1000) µs, then \($1.frame.sequence) → \(($1.frame.targetTimestamp.nanoseconds - start) / 1000) µs" })"
-        )
+        Self.expectTargetsInOrder(delivered)
         let depths = Set(
             delivered.map { ($0.frame.targetTimestamp - $0.frame.timestamp).wholeNanoseconds / interval })
         #expect(depths.allSatisfy { $0 <= 2 }, "targets \(depths.sorted()) intervals after their frames")
@@ -163,6 +172,7 @@ struct WaylandVirtualTimeTests {
         compositor.schedule(.stopsReading, at: stoppedAt)
         compositor.schedule(.readsAgain, at: readsAt)
         let outcome = try await WaylandLinkHarness.run(compositor, until: readsAt + 500_000_000)
+        Self.expectTargetsInOrder(outcome.delivered)
         // No failure: the source was never replaced, and nothing was logged as an error.
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         #expect(!outcome.changes.contains { if case .failedOver = $0.reason { true } else { false } })
@@ -193,6 +203,7 @@ struct WaylandVirtualTimeTests {
         let diedAt = start + 1_000_000_000 + 7_000_000
         compositor.schedule(.dies, at: diedAt)
         let outcome = try await WaylandLinkHarness.run(compositor, until: diedAt + 300_000_000)
+        Self.expectTargetsInOrder(outcome.delivered)
         let record = compositor.record
         let failure = "the Wayland connection was lost: EPIPE"
 
