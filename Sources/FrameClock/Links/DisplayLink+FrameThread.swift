@@ -43,7 +43,7 @@ extension DisplayLink {
     func plan(_ tick: Tick, now: Int64) -> PlanResult {
         state.withLock { state -> PlanResult in
             guard state.isActive, state.pacer.schedule.awaitsTick else { return .none(wanted: nil) }
-            guard let plan = state.plan(tick, now: now, committing: true) else {
+            guard let plan = state.commit(state.decide(tick, now: now)) else {
                 return .none(wanted: state.pacer.nextWanted)
             }
             if plan.start > now {
@@ -167,13 +167,13 @@ extension DisplayLink {
         state.withLock { $0.timeline.recordJobs(count: count, start: start, nanoseconds: nanoseconds) }
     }
 
-    /// Runs the planning path for `tick` as if handled at `now`, on a copy of the pacer, and
+    /// Runs the planning path for `tick` as if handled at `now` (its decision, never committed) and
     /// delivers nothing: the sources do it shortly before a tick so that the real dispatch finds its
     /// code and data in the caches.
     func rehearse(_ tick: Tick, now: Int64) {
         state.withLock { state in
             guard state.isActive, state.pacer.schedule.awaitsTick,
-                let plan = state.plan(tick, now: now, committing: false)
+                let plan = state.decide(tick, now: now).plan
             else { return }
             withExtendedLifetime((plan.frame(startedAt: now), state.callback, state.streams)) {}
         }
@@ -181,10 +181,9 @@ extension DisplayLink {
 }
 
 extension LinkState {
-    /// The frame the pacing rules make of `tick` at `now`, or nil (not yet, or dropped). With
-    /// `committing`, the pacer and the counters move; without, nothing changes that a real dispatch
-    /// would see (a rehearsal works on a copy).
-    mutating func plan(_ tick: Tick, now: Int64, committing: Bool) -> FramePlan? {
+    /// What the pacing rules make of `tick` at `now`. Nothing a dispatch sees moves (only the cached
+    /// frame interval of the tick's grid): the decision takes effect when committed.
+    mutating func decide(_ tick: Tick, now: Int64) -> TickDecision {
         let divisor = pacer.divisor
         let timing = timing(for: tick.grid.period)
         var halfFrame = timing.halfFrame
@@ -193,17 +192,11 @@ extension LinkState {
         }
         let before = self.pacer
         var pacer = before
-        let decision = pacer.decide(tick, halfFrame: halfFrame, now: now, checkingStart: false)
-        switch decision {
+        switch pacer.decide(tick, halfFrame: halfFrame, now: now, checkingStart: false) {
         case .notYet:
-            if committing { self.pacer = pacer }
-            return nil
+            return TickDecision(pacer: pacer, timing: timing)
         case .drop:
-            if committing {
-                self.pacer = pacer
-                statistics.droppedTicks += 1
-            }
-            return nil
+            return TickDecision(pacer: pacer, droppedTick: true, timing: timing)
         case .deliver(let sequence, let timestamp, let skipped):
             // Shown one frame interval on, unless the display decides (a compositor).
             let target = tick.grid.timestamp(
@@ -220,24 +213,26 @@ extension LinkState {
             // The callback starts at the later of its planned start and now (a late wake-up), half an
             // interval from the previous callback's start at least (P4).
             if !pacer.planStart(max(start, now), halfFrame: halfFrame, previous: before, tick: tick) {
-                if committing {
-                    self.pacer = pacer
-                    statistics.droppedTicks += 1
-                }
-                return nil
-            }
-            if committing {
-                self.pacer = pacer
-                lastFrameTiming = timing
+                return TickDecision(pacer: pacer, droppedTick: true, timing: timing)
             }
             let animation = animationClock.time(forTarget: target, interval: timing.nanoseconds)
-            return FramePlan(
+            let plan = FramePlan(
                 grid: tick.grid, sequence: sequence, timestamp: timestamp, target: target, deadline: deadline,
                 animation: animation, skipped: skipped, start: start, predicted: predicted,
                 duration: timing.duration, durationNanoseconds: timing.nanoseconds,
                 refreshNanoseconds: timing.refreshNanoseconds, output: tick.output,
                 pacedBySource: tick.pacedBySource, pacerBefore: before.memory)
+            return TickDecision(plan: plan, pacer: pacer, timing: timing)
         }
+    }
+
+    /// Makes `decision` the link's: its pacer, a dropped tick counted, the frame interval of a frame
+    /// remembered; returns its frame.
+    mutating func commit(_ decision: TickDecision) -> FramePlan? {
+        pacer = decision.pacer
+        if decision.droppedTick { statistics.droppedTicks += 1 }
+        if decision.plan != nil { lastFrameTiming = decision.timing }
+        return decision.plan
     }
 
     /// The time from the end of a frame's work to its target: ``presentationLatency``, or, on a
