@@ -114,6 +114,13 @@ struct GLESClockRun {
         // The link goes on drawing while the last frames' feedback comes.
         let sequences = drawer.progress.sequences
         let report = Self.settledReport(link.timeline, sequences: sequences)
+        if let path = options.timelinePath {
+            do {
+                try link.timeline.write(.chromeTrace, to: path)
+            } catch {
+                throw Failure(description: "the timeline: \(error)")
+            }
+        }
         if let failure = drawer.progress.failure {
             throw Failure(description: "\(failure); \(report.accounting(frames: sequences.count))")
         }

@@ -1,5 +1,6 @@
 /// gles-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|swap-interval-1`,
-/// `--surface window|adopted`, `--resize-at FRAME`, `--hide-at FRAME`, `--may-discard N`.
+/// `--surface window|adopted`, `--resize-at FRAME`, `--hide-at FRAME`, `--may-discard N`,
+/// `--timeline PATH`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
@@ -16,6 +17,9 @@ struct Options {
     /// How many frames the compositor may replace unseen before the run counts as failed; nil: none,
     /// or the one hidden with `--hide-at` (a compositor stopped mid-run replaces more).
     var mayDiscard: Int?
+    /// Where the link's timeline is written at the end, as Chrome trace-event JSON (each frame's
+    /// target and presentation); nil: nowhere.
+    var timelinePath: String?
 
     /// How the link finds the surface the frames are swapped to.
     enum SurfaceAccess: String, CaseIterable {
@@ -38,7 +42,7 @@ struct Options {
 
     static let usage =
         "usage: gles-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|swap-interval-1] "
-        + "[--surface window|adopted] [--resize-at FRAME] [--hide-at FRAME] [--may-discard N]"
+        + "[--surface window|adopted] [--resize-at FRAME] [--hide-at FRAME] [--may-discard N] [--timeline PATH]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -73,6 +77,8 @@ struct Options {
                 mayDiscard = try Self.frameNumber(of: option, value)
             case "--surface":
                 surface = try Self.choice(of: option, value)
+            case "--timeline":
+                timelinePath = value
             default:
                 throw Failure(description: "unknown option \(option)")
             }

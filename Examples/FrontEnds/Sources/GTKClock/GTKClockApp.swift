@@ -23,6 +23,10 @@ import Glibc
     /// The ring's size and stroke, in pixels.
     nonisolated static let side: Int32 = 240
     nonisolated static let lineWidth = 12.0
+    /// The refresh the timeline (`--timeline`) keeps room for: each frame of a run at 144 Hz.
+    nonisolated static let timelineFramesPerSecond = 144.0
+    /// The run the timeline keeps room for when no `--duration` bounds it.
+    nonisolated static let timelineSecondsWithoutDuration = 60.0
 
     init(options: Options) {
         self.options = options
@@ -57,7 +61,14 @@ import Glibc
         self.label = label
         do {
             _ = try GLibMainQueue.integrate()
-            frameClock = try FrameClockOnGTK(area: area, state: state)
+            let frameClock = try FrameClockOnGTK(area: area, state: state)
+            if options.timelinePath != nil {
+                // Room for every frame of the run at the fastest refresh a test meets.
+                let seconds = options.duration ?? Self.timelineSecondsWithoutDuration
+                frameClock.link.timelineCapacity =
+                    Int(seconds * Self.timelineFramesPerSecond) + DisplayLink.defaultTimelineCapacity
+            }
+            self.frameClock = frameClock
         } catch {
             print("gtk-clock: FrameClock cannot run on GTK's loop: \(error)")
             failures.append("setup: \(error)")
@@ -120,6 +131,13 @@ import Glibc
     }
 
     func quit() {
+        if let path = options.timelinePath, let frameClock {
+            do {
+                try frameClock.link.timeline.write(.chromeTrace, to: path)
+            } catch {
+                failures.append("the timeline: \(error)")
+            }
+        }
         frameClock?.end()
         g_application_quit(gtk_clock_application(application))
     }

@@ -1,4 +1,5 @@
-/// gtk-clock's command line: `gtk-clock [--duration SECONDS] [--fetch-at SECONDS] [--destroy-at SECONDS]`.
+/// gtk-clock's command line: `gtk-clock [--duration SECONDS] [--fetch-at SECONDS] [--destroy-at SECONDS]
+/// [--no-prediction-check] [--timeline PATH]`.
 struct Options: Sendable {
     /// How long to run before quitting, with a report; nil runs until the window is closed.
     var duration: Double?
@@ -9,6 +10,9 @@ struct Options: Sendable {
     /// Whether the report checks FrameClock's presentation prediction against GTK's, or only prints
     /// both (a compositor that presents off any grid, as mutter headless under load).
     var checksPrediction = true
+    /// Where the link's timeline is written when the run ends, as Chrome trace-event JSON (each
+    /// frame's target and presentation); nil: nowhere.
+    var timelinePath: String?
 
     /// A bad command line: what was wrong.
     struct Invalid: Error, CustomStringConvertible {
@@ -16,13 +20,21 @@ struct Options: Sendable {
     }
 
     static let usage =
-        "usage: gtk-clock [--duration SECONDS] [--fetch-at SECONDS] [--destroy-at SECONDS] [--no-prediction-check]"
+        "usage: gtk-clock [--duration SECONDS] [--fetch-at SECONDS] [--destroy-at SECONDS] [--no-prediction-check] "
+        + "[--timeline PATH]"
 
     init(arguments: [String]) throws(Invalid) {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             if flag == "--no-prediction-check" {
                 checksPrediction = false
+                continue
+            }
+            if flag == "--timeline" {
+                guard let path = rest.popFirst(), !path.isEmpty else {
+                    throw Invalid(description: "--timeline needs a file's path; \(Self.usage)")
+                }
+                timelinePath = path
                 continue
             }
             guard ["--duration", "--fetch-at", "--destroy-at"].contains(flag) else {

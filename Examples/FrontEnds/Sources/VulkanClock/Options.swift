@@ -1,5 +1,5 @@
 /// vulkan-clock's command line: `--frames N`, `--size PIXELS`, `--pacing link|link-deadline|fifo`,
-/// `--may-discard N`.
+/// `--may-discard N`, `--timeline PATH`.
 struct Options {
     /// How many frames to present and account for.
     var frames = 300
@@ -10,6 +10,9 @@ struct Options {
     /// How many frames the compositor may replace unseen before the run counts as failed (a
     /// compositor stopped mid-run replaces some).
     var mayDiscard = 0
+    /// Where the link's timeline is written at the end, as Chrome trace-event JSON (each frame's
+    /// target and presentation); nil: nowhere.
+    var timelinePath: String?
 
     /// Who paces the frames, and when each starts.
     enum Pacing: String, CaseIterable {
@@ -22,7 +25,8 @@ struct Options {
     }
 
     static let usage =
-        "usage: vulkan-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|fifo] [--may-discard N]"
+        "usage: vulkan-clock [--frames N] [--size PIXELS] [--pacing link|link-deadline|fifo] [--may-discard N] "
+        + "[--timeline PATH]"
 
     /// Why the command line was not understood, in one sentence.
     struct Failure: Error, CustomStringConvertible {
@@ -47,6 +51,8 @@ struct Options {
                 pacing = chosen
             } else if option == "--may-discard", let count = Int(value), count >= 0 {
                 mayDiscard = count
+            } else if option == "--timeline", !value.isEmpty {
+                timelinePath = value
             } else {
                 throw Failure(description: Self.complaint(option: option, value: value))
             }
@@ -59,6 +65,7 @@ struct Options {
         case "--frames": "--frames needs a positive number of frames, not '\(value)'"
         case "--size": "--size needs \(sizes.lowerBound) to \(sizes.upperBound) pixels, not '\(value)'"
         case "--may-discard": "--may-discard needs a number of frames from 0, not '\(value)'"
+        case "--timeline": "--timeline needs a file's path"
         case "--pacing":
             "--pacing is one of \(Pacing.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'"
         default: "unknown option \(option)"

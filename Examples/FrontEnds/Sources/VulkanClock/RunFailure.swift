@@ -14,6 +14,8 @@ enum RunFailure: Error, CustomStringConvertible {
     case windowClosed
     /// Fewer frames than asked for were presented in the time allowed.
     case tooSlow(presented: Int, of: Int, within: Duration)
+    /// The link's timeline could not be written (`--timeline`).
+    case timelineNotWritten(any Error)
 
     /// A Vulkan failure, or the compositor's going away where that is what it shows (the surface
     /// lost, the swapchain out of date).
@@ -30,6 +32,7 @@ enum RunFailure: Error, CustomStringConvertible {
         case .windowClosed: "the window was closed"
         case .tooSlow(let presented, let frames, let allowed):
             "only \(presented) of \(frames) frames in \(allowed)"
+        case .timelineNotWritten(let error): "the timeline: \(error)"
         }
     }
 }

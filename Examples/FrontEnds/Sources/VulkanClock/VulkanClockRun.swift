@@ -116,6 +116,13 @@ struct VulkanClockRun {
             usleep(Self.pollMicroseconds)
             records = sequences.map { FrameRecord(entry: link.timeline.entry(sequence: $0)) }
         }
+        if let path = options.timelinePath {
+            do {
+                try link.timeline.write(.chromeTrace, to: path)
+            } catch {
+                throw .timelineNotWritten(error)
+            }
+        }
         return records
     }
 
