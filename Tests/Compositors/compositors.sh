@@ -31,8 +31,16 @@
 #                               a root's weston reads them inside the root)
 #   COMPOSITOR_XWAYLAND         1: weston also starts Xwayland (--xwayland); compositor_x_display
 #                               then names its X display
-#   COMPOSITOR_MONITORS         mutter's virtual monitors, WIDTHxHEIGHT@HZ separated by spaces
-#                               (default 1280x720@60), announced in that order
+#   COMPOSITOR_MONITORS         the outputs, WIDTHxHEIGHT@HZ separated by spaces, for mutter and sway:
+#                               mutter's virtual monitors (default 1280x720@60), announced in that
+#                               order; sway's headless outputs HEADLESS-1, -2, ... laid out left to
+#                               right (WLR_HEADLESS_OUTPUTS, and a sway.config in the runtime
+#                               directory with a line `output HEADLESS-N mode --custom 1280x720@144Hz
+#                               position X 0` for each; default one 1280x720 output advertising 0 Hz),
+#                               announced in an order of sway's own. KWin 6.3 cannot: its virtual
+#                               outputs (--output-count) have one mode each, --width x --height at
+#                               60 Hz, and neither its output management nor kwinoutputconfig.json
+#                               can choose a mode outside that list
 #   COMPOSITOR_START_SECONDS    how long it may take to make its socket (default 30: mutter and KWin
 #                               under load take seconds)
 #   COMPOSITOR_SETTLE_SECONDS   the pause after the socket appears, for the compositor to listen on it
@@ -47,7 +55,10 @@ COMPOSITORS_ROOT=${COMPOSITORS_ROOT:-${FRAMECLOCK_TRIXIE_ROOT:-$(cd "$(dirname "
 # compositor sees it), from the settings above; a single command, so that `exec` makes it the
 # process that ran it.
 compositor_command() {
-    local wlroots="WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 WLR_HEADLESS_OUTPUTS=1"
+    local wlroots="WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1"
+    local sway="WLR_HEADLESS_OUTPUTS=1 sway -c /dev/null"
+    [ -z "${COMPOSITOR_MONITORS:-}" ] ||
+        sway="WLR_HEADLESS_OUTPUTS=$(wc -w <<<"$COMPOSITOR_MONITORS") sway -c $3/sway.config"
     local weston_options="--socket=$2 --idle-time=0" mutter_options="" monitor
     [ -z "${COMPOSITOR_REPAINT_WINDOW:-}" ] || weston_options+=" --config=$3/weston.ini"
     [ -z "${COMPOSITOR_MODULES:-}" ] || weston_options+=" --modules=$COMPOSITOR_MODULES"
@@ -64,9 +75,9 @@ compositor_command() {
         weston-xwayland) echo "weston --backend=headless $weston_options --xwayland" ;;
         kwin) echo "env QT_QPA_PLATFORM=offscreen dbus-run-session -- kwin_wayland --virtual --socket $2 --width 1280 --height 720 --no-lockscreen --no-global-shortcuts" ;;
         # wlroots names its socket itself (wayland-1 in an empty runtime directory).
-        sway) echo "env $wlroots sway -c /dev/null" ;;
+        sway) echo "env $wlroots $sway" ;;
         # The kiosk runs one program; clients from outside connect to its socket beside it.
-        cage) echo "env $wlroots cage -- sleep infinity" ;;
+        cage) echo "env $wlroots WLR_HEADLESS_OUTPUTS=1 cage -- sleep infinity" ;;
         weston10) echo "weston --backend=headless-backend.so $weston_options" ;;
         mutter43) echo "$mutter --no-x11 --wayland-display=$2" ;;
         *) return 1 ;;
@@ -98,6 +109,15 @@ start_compositor() {
     mkdir -m 700 -p "$COMPOSITOR_RUNTIME"
     [ -z "${COMPOSITOR_REPAINT_WINDOW:-}" ] ||
         printf '[core]\nrepaint-window=%s\n' "$COMPOSITOR_REPAINT_WINDOW" >"$COMPOSITOR_RUNTIME/weston.ini"
+    # sway sets each headless output's mode and place from its configuration, before it takes
+    # clients; placed left to right here, as sway would place them in an order of its own.
+    if [ "$name" = sway ] && [ -n "${COMPOSITOR_MONITORS:-}" ]; then
+        local output outputs=0 x=0
+        for output in $COMPOSITOR_MONITORS; do
+            echo "output HEADLESS-$((outputs += 1)) mode --custom ${output}Hz position $x 0"
+            x=$((x + ${output%%x*}))
+        done >"$COMPOSITOR_RUNTIME/sway.config"
+    fi
     # Xwayland's sockets: a folder every user may write to, as /tmp/.X11-unix is on a system.
     if [ "$name" = mutter-xwayland ] || [ "$name" = weston-xwayland ]; then
         mkdir -p "$COMPOSITORS_ROOT/tmp/.X11-unix" && chmod 1777 "$COMPOSITORS_ROOT/tmp/.X11-unix"
@@ -185,6 +205,16 @@ compositor_globals_of_interest() {
     sed -nE "s/.*interface: '([a-z0-9_]+)', *version: *([0-9]+).*/\1 v\2/p" |
         grep -E '^(wp_presentation|wp_commit_timing_manager_v1|wp_fifo_manager_v1|wp_tearing_control_manager_v1|zwp_input_timestamps_manager_v1|wp_color_manager_v1) ' |
         sort -u
+}
+
+# Stops the running compositor (SIGSTOP of its process group) $1 seconds from now for $2 seconds,
+# and continues it; prints the instant it was continued, in CLOCK_MONOTONIC nanoseconds.
+pause_compositor() {
+    sleep "$1"
+    kill -STOP -- "-$COMPOSITOR_PID"
+    sleep "$2"
+    python3 -c 'import time; print(time.monotonic_ns())'
+    kill -CONT -- "-$COMPOSITOR_PID"
 }
 
 # Ends the compositor start_compositor started, and all it started: SIGTERM to its process group,

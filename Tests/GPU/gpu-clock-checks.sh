@@ -45,33 +45,6 @@ run_under() {
     check_settled "/tmp/$program-$name.txt" "$name" "$discardable"
 }
 
-# How long the compositor is stopped in run_frozen, and when (seconds into the run).
-FREEZE_AFTER=2
-FREEZE_SECONDS=5
-
-# Runs $program for $frames frames under this machine's weston or mutter ($1), stopped (SIGSTOP of
-# its process group) $FREEZE_AFTER s into the run for $FREEZE_SECONDS s and continued: $program must
-# go on and exit 0, every frame settled (how many were discarded is the stop's, not a figure), with
-# the options in the array frozen_options.
-frozen_options=()
-run_frozen() {
-    local name=$1 status=0 pid report=/tmp/$program-$1-frozen.txt
-    start_test_compositor "$name" "$socket" || return 1
-    echo "$program under $name headless, stopped for $FREEZE_SECONDS s after $FREEZE_AFTER s, $frames frames"
-    XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=$socket timeout 120 "$binary" --frames "$frames" \
-        "${frozen_options[@]}" >"$report" 2>&1 &
-    pid=$!
-    sleep "$FREEZE_AFTER"
-    kill -STOP -- "-$COMPOSITOR_PID"
-    sleep "$FREEZE_SECONDS"
-    kill -CONT -- "-$COMPOSITOR_PID"
-    wait "$pid" || status=$?
-    cat "$report"
-    stop_compositor
-    [ "$status" -eq 0 ] || { echo "FAILED: $program under $name stopped and continued exited $status" >&2; return 1; }
-    check_settled "$report" "$name stopped for $FREEZE_SECONDS s" "$frames"
-}
-
 # Checks $program's report in $1, of a run under $2: each of its $frames frames settled, presented
 # or discarded, none pending. How many were discarded is a real-time figure (a loaded machine misses
 # more repaints): printed, and marked when above $3, what an idle machine discards at most.

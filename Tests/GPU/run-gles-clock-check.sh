@@ -2,12 +2,12 @@
 # An OpenGL ES front end on FrameClock (Examples/FrontEnds (gles-clock)): builds it (EGL and GLES only there, into
 # its own build folder) and runs gles-clock for 300 frames under weston headless (repaint-window=16,
 # as the Wayland tests) and under mutter headless, drawn by Mesa's llvmpipe on one thread, and under
-# weston once more with the surface adopted as a toolkit's, resized and hidden mid-run, and under a
-# weston stopped (SIGSTOP) for 5 s mid-run and continued. It checks
+# weston once more with the surface adopted as a toolkit's, resized and hidden mid-run. It checks
 # that every frame reached the link's timeline with its presentation or was discarded (none pending
 # at the end; the discarded reported, none on an idle machine but the one hidden); that a bad option, a machine without an EGL driver and the
 # compositor's death mid-run are a clear error and exit 1, never a hang, no frame left pending; and
-# that a default build of FrameClock (clock-demo) links neither libEGL nor libvulkan.
+# that a default build of FrameClock (clock-demo) links neither libEGL nor libvulkan. A compositor
+# stopped mid-run: Tests/Compositors/run-front-ends-stopped.sh.
 # Usage: Tests/GPU/run-gles-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,10 +29,8 @@ check_compositor_gone "connection was lost.*frames drawn: [0-9]+ presented, 0 pe
 # reported in the timeline as discarded.
 run_under weston 0 || exit 1
 run_under mutter $((frames / 100)) || exit 1
-# weston stopped for 5 s mid-run and continued: the example goes on, every frame settled (weston,
-# continued, replaces some of the commits that waited for it unseen).
-frozen_options=(--may-discard "$frames")
-run_frozen weston || exit 1
+# A compositor stopped for 5 s mid-run: Tests/Compositors/run-front-ends-stopped.sh, under each of the
+# matrix's.
 # A toolkit's EGL surface: the link adopts the display and surface by their raw pointers; the surface
 # grown by half mid-run (the 100th frame drawn at the new size), then hidden for 300 ms after the
 # 200th frame's swap (that frame may be replaced unseen: discarded, never pending).

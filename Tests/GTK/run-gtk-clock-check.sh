@@ -5,8 +5,8 @@
 # destroyed at 6 s. It checks that the ring's frames follow GTK's frame clock on the main thread,
 # that the 2 s fetch costs the loop no frames and its result is applied on the main thread, that the
 # link ends with its widget; it prints how well FrameClock's targetTimestamp and GTK's own
-# prediction foretold each frame's presentation. Then once more under a weston stopped (SIGSTOP)
-# for 5 s mid-run and continued: gtk-clock must go on and pass its checks.
+# prediction foretold each frame's presentation. A compositor stopped mid-run:
+# Tests/Compositors/run-front-ends-stopped.sh.
 # Usage: Tests/GTK/run-gtk-clock-check.sh [--scratch-path DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -54,22 +54,3 @@ run_under weston "" || exit 1
 # mutter headless renders in software and, loaded, presents each commit soon after it rather than
 # on a refresh.
 run_under mutter --no-prediction-check || exit 1
-
-# weston stopped (SIGSTOP of its process group) for 5 s, 2 s into a 10 s run, and continued: gtk-clock
-# goes on and its checks pass (each of GTK's ticks a frame, every tick on the main thread); the
-# stop's frames are no prediction to judge.
-echo "gtk-clock under weston headless, 10 s, weston stopped for 5 s after 2 s"
-start_test_compositor weston wl-gtk || exit 1
-XDG_RUNTIME_DIR=$COMPOSITOR_RUNTIME WAYLAND_DISPLAY=wl-gtk GDK_BACKEND=wayland GSETTINGS_BACKEND=memory \
-    timeout 120 "$binary" --duration 10 --no-prediction-check >/tmp/gtk-clock-frozen.txt 2>&1 &
-frozen=$!
-sleep 2
-kill -STOP -- "-$COMPOSITOR_PID"
-sleep 5
-kill -CONT -- "-$COMPOSITOR_PID"
-status=0
-wait "$frozen" || status=$?
-stop_compositor
-grep -v "D-Bus" /tmp/gtk-clock-frozen.txt
-[ "$status" -eq 0 ] && grep -q "^gtk-clock: all passed" /tmp/gtk-clock-frozen.txt ||
-    { echo "FAILED: gtk-clock under a weston stopped for 5 s (exit $status)" >&2; exit 1; }
