@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The pull-to-refresh under weston headless and mutter headless (Examples/FrontEnds (pull-to-refresh)): builds the
 # example into its own build folder, compiles the input injector module
-# (Tests/Input/weston-input-injector.c) into a temporary runtime directory with its FIFO, starts
-# weston with it (repaint-window=16, as the Wayland tests), and runs the self-test: a scripted pointer
+# (Tests/Input/weston-input-injector.c) into a temporary folder with its FIFO, starts weston with it
+# (Tests/Compositors/compositors.sh's weston10, repaint-window=16, as the Wayland tests), and runs the self-test: a scripted pointer
 # drag and a touch drag written to the FIFO by the app, checked on its own frames (every event once
 # and in order, the arrow's turn within a frame of the threshold crossing, the spring's first frame
 # continuous with the drag, no frame skipped while dragging). Then the naive variant under the same
@@ -99,6 +99,7 @@ stop_group() {
 
 cleanup() {
     if [ -n "$compositor" ]; then stop_group; fi
+    stop_compositor
     rm -rf "$runtime"
 }
 trap cleanup EXIT
@@ -109,23 +110,22 @@ cc -shared -fPIC -o "$runtime/weston-input-injector.so" Tests/Input/weston-input
 mkfifo "$runtime/input"
 printf '[core]\nrepaint-window=16\n' >"$runtime/weston.ini"
 
-# Starts weston headless with the injector on $socket; sets compositor.
+# Starts weston headless (compositors.sh's weston10) with the injector on $socket, in a runtime
+# directory of its own; sets weston_runtime.
+source Tests/Compositors/compositors.sh
+weston_runtime=
 start_weston() {
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY='' DISPLAY='' FRAMECLOCK_INPUT_FIFO=$runtime/input \
-        setsid weston --backend=headless-backend.so --socket=$socket --idle-time=0 \
-        --config="$runtime/weston.ini" --modules="$runtime/weston-input-injector.so" \
-        >"$runtime/weston.log" 2>&1 &
-    compositor=$!
-    for _ in $(seq 200); do [ -S "$runtime/$socket" ] && break; sleep 0.05; done
-    [ -S "$runtime/$socket" ] || fail "weston did not start: $(cat "$runtime/weston.log")"
-    grep -q "input injector: reading" "$runtime/weston.log" ||
-        fail "weston did not load the injector: $(cat "$runtime/weston.log")"
+    FRAMECLOCK_INPUT_FIFO=$runtime/input COMPOSITOR_SOCKET_NAME=$socket COMPOSITOR_REPAINT_WINDOW=16 \
+        COMPOSITOR_MODULES=$runtime/weston-input-injector.so start_compositor weston10 ||
+        fail "weston did not start"
+    weston_runtime=$COMPOSITOR_RUNTIME
+    grep -q "input injector: reading" "$weston_runtime/log" ||
+        fail "weston did not load the injector: $(cat "$weston_runtime/log")"
 }
 
 stop_weston() {
-    stop_group
-    compositor=
-    rm -f "$runtime/$socket" "$runtime/$socket.lock"
+    stop_compositor
+    weston_runtime=
 }
 
 # Starts mutter headless, pipewire and the bridge in a D-Bus session of their own on $socket; sets
@@ -157,8 +157,8 @@ run_app() {
     shift
     "start_$compositor_name"
     local code=0
-    XDG_RUNTIME_DIR=$runtime WAYLAND_DISPLAY=$socket timeout 120 "$binary" --inject-fifo "$runtime/input" "$@" \
-        >"$output" 2>&1 || code=$?
+    XDG_RUNTIME_DIR=${weston_runtime:-$runtime} WAYLAND_DISPLAY=$socket timeout 120 "$binary" \
+        --inject-fifo "$runtime/input" "$@" >"$output" 2>&1 || code=$?
     cat "$output"
     "stop_$compositor_name"
     return $code

@@ -96,6 +96,16 @@ public class CompositorServer {
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
+    /// Whether the compositor is still running.
+    public var isRunning: Bool { starter.isRunning }
+
+    /// Waits until something accepts connections at the socket `path` (one the compositor makes
+    /// besides its Wayland socket, such as its Xwayland's); false when the compositor ended or
+    /// `seconds` passed first.
+    public func waitForSocket(_ path: String, seconds: Double) -> Bool {
+        FixtureSupport.waitForSocket(path, of: starter, seconds: seconds, poll: 5_000)
+    }
+
     /// Sends `signal` to every process of the compositor's group (SIGSTOP and SIGCONT stop and
     /// continue all of it).
     public func signal(_ signal: Int32) {

@@ -49,63 +49,46 @@ enum XServerAvailability {
 /// The shared Xvfb fixture, as a test server here.
 extension XvfbServer: XServerFixture {}
 
-/// Xwayland inside a weston started headless with `--xwayland`, in a runtime directory of its own:
+/// Xwayland inside a weston started headless with `--xwayland` (compositors.sh's `weston10` with
+/// `COMPOSITOR_XWAYLAND=1`, as the shell checks start theirs), in a runtime directory of its own:
 /// weston listens on an X display (named in its log) and starts Xwayland at the first client, which
 /// paces each window's Present by the compositor's frame callbacks.
 final class XwaylandSession: XServerFixture {
     let display: String
-    let runtimeDirectory: String
-    let logPath: String
-    private let process: Process
+    /// The weston that runs Xwayland; stopped, with everything it started, when the session ends.
+    let compositor: CompositorServer
 
-    /// Starts weston with Xwayland and waits (up to 10 s) until its X socket accepts connections.
+    /// How long weston may take to listen on its Wayland socket, and then to name its X display.
+    static let startSeconds = 10
+
+    /// Starts weston with Xwayland and waits until its X socket accepts connections.
     init(repaintWindow: Int = 16) throws {
-        guard let executable = WestonAvailability.executable, XServerAvailability.xwayland != nil else {
+        guard WestonAvailability.executable != nil, XServerAvailability.xwayland != nil else {
             throw XServerStartFailure(
                 description: "weston or Xwayland is not installed, and CI=true requires the X11 tests: "
                     + "apt-get install weston xwayland")
         }
         XServerSupport.ensureSocketDirectory()
-        runtimeDirectory = try FixtureSupport.makeRuntimeDirectory(prefix: "frameclock-xwayland")
-        logPath = runtimeDirectory + "/weston.log"
-        let config = runtimeDirectory + "/weston.ini"
-        try "[core]\nrepaint-window=\(repaintWindow)\n".write(
-            toFile: config, atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--backend=headless-backend.so", "--xwayland", "--socket=wl-x11", "--idle-time=0",
-            "--config=\(config)", "--log=\(logPath)",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
-        environment["WAYLAND_DISPLAY"] = nil
-        environment["DISPLAY"] = nil
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
+        compositor = try CompositorServer(
+            name: "weston10", socketName: "wl-x11",
+            settings: ["COMPOSITOR_REPAINT_WINDOW": "\(repaintWindow)", "COMPOSITOR_XWAYLAND": "1"],
+            seconds: Self.startSeconds)
+        let deadline = Date().addingTimeInterval(Double(Self.startSeconds))
         var found: Int?
-        while found == nil, process.isRunning, Date() < deadline {
-            found = Self.listeningDisplay(inLog: logPath)
+        while found == nil, compositor.isRunning, Date() < deadline {
+            found = Self.listeningDisplay(inLog: compositor.logPath)
             if found == nil { usleep(20_000) }
         }
         guard let number = found,
-            XServerSupport.waitForSocket(XServerSupport.socketPath(number), of: process, seconds: 5)
+            compositor.waitForSocket(
+                XServerSupport.socketPath(number), seconds: max(deadline.timeIntervalSinceNow, 1))
         else {
-            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
-            XServerSupport.stop(process)
+            let log = (try? String(contentsOfFile: compositor.logPath, encoding: .utf8)) ?? "(no log)"
+            compositor.stop()
             throw XServerStartFailure(
-                description: "weston did not listen on an X display within 10 s:\n\(log)")
+                description: "weston did not listen on an X display within \(Self.startSeconds) s:\n\(log)")
         }
         display = ":\(number)"
-    }
-
-    deinit {
-        XServerSupport.stop(process)
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
     /// The display number weston's log says it listens on ("xserver listening on display :N").
