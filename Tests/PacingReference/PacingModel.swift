@@ -41,6 +41,10 @@ enum PacingModel {
         /// P11: input is sampled at the callback's start less the resampling latency: a later start
         /// means fresher input, never older.
         case inputSampling = "P11 input sampling"
+        /// P12: a frame's target lies after the previous frame's: a tick whose target (its refresh plus
+        /// the display's depth) would not is dropped, and its refresh counts as skipped. With the one
+        /// frame interval of depth a source without a compositor gives, P2 makes it so already.
+        case targetOrder = "P12 target order"
         /// A1: the adaptive rate moves down only after a callback overran its budget, or after late
         /// presentations with callbacks in time.
         case adaptiveDown = "A1 adaptive down"
@@ -112,6 +116,12 @@ enum PacingModel {
     /// changes its rate there: the refresh under way has begun without it).
     static func firstRefresh(after instant: Int64, grid: TickGrid) -> Int64 {
         grid.sequence(at: instant) + 1
+    }
+
+    /// P12: whether a frame meant for `target` may follow one meant for `previous` (nil: none before).
+    static func targetComesAfter(_ target: Int64, previous: Int64?) -> Bool {
+        guard let previous else { return true }
+        return target > previous
     }
 
     /// P2: the frame the link wants next: the first grid point of `divisor` at or after both the

@@ -120,8 +120,18 @@ struct WaylandOutputMoveTests {
         expectFollows(outcome, from: toFast, until: toSlow, interval: fast, millihertz: 144_000)
         expectFollows(outcome, from: toSlow, until: end, interval: slow, millihertz: 60_000)
         expectNoDuplicateNoBurst(outcome)
-        // Nothing skipped: the compositor kept up on both outputs.
-        #expect(outcome.statistics.skippedFrames == 0)
+        WaylandVirtualTimeTests.expectTargetsInOrder(outcome.delivered)
+        // The compositor kept up on both outputs: at most the one tick after the move back, whose
+        // depth on the 60 Hz output is not learned yet and whose target would be the frame before's,
+        // is dropped (P12), never a second frame for that refresh. A tick that made no frame
+        // committed nothing: the link waits for no callback of it, and never takes the window for
+        // hidden.
+        #expect(outcome.statistics.skippedFrames <= 1)
+        let stopped = outcome.changes.filter {
+            if case .frameCallbacksStopped = $0.reason { return true }
+            return false
+        }
+        #expect(stopped.isEmpty, "\(stopped)")
 
         // The rate reported within two frames of each move: the second frame after it sees it.
         for (move, millihertz) in [(toFast, 144_000), (toSlow, 60_000)] {

@@ -13,9 +13,9 @@ protocol DrivenLink: AnyObject, Sendable {
     /// Plans the link's frame of `tick` and, when the frame starts now, delivers it inside the
     /// driver's activity (``FrameDriver/beginActivity(link:at:)``); what the run loop does next.
     func receive(_ tick: Tick, from driver: FrameDriver) -> LinkTickResult
-    /// Delivers frame `sequence`, planned for a render deadline, now that its start has come; the
-    /// next tick the link wants afterwards.
-    func deliverPlannedFrame(sequence: Int64, clock: () -> Int64) -> Int64?
+    /// Delivers frame `sequence`, planned for a render deadline, now that its start has come;
+    /// whether it was delivered (not abandoned meanwhile).
+    func deliverPlannedFrame(sequence: Int64, clock: () -> Int64) -> Bool
     /// Runs the link's dispatch path for `tick` without delivering (the wake-up before a tick).
     func rehearse(_ tick: Tick, now: Int64)
     /// Counts `count` jobs the frame thread ran from `start` for `nanoseconds`.
@@ -45,8 +45,8 @@ protocol DrivenLink: AnyObject, Sendable {
 /// What a link made of a tick, as far as the run loop is concerned.
 enum LinkTickResult {
     /// The next tick the link wants (nil: none, until something changes); a frame of the tick, if
-    /// there was one, has been delivered.
-    case wants(Int64?)
+    /// there was one (`delivered`), has been delivered.
+    case wants(Int64?, delivered: Bool)
     /// A frame planned for a render deadline: the run loop starts frame `sequence` at `start`.
     case startsAt(Int64, sequence: Int64)
 }

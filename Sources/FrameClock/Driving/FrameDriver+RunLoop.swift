@@ -58,17 +58,23 @@ extension FrameDriver {
         let links = shared.withLock { $0.links }
         var earliest: Int64? = nil
         var queued = false
+        var delivered = false
         for link in links {
             switch link.receive(tick, from: self) {
-            case .wants(let wanted):
+            case .wants(let wanted, let frame):
                 if let wanted { earliest = min(earliest ?? wanted, wanted) }
+                delivered = delivered || frame
             case .startsAt(let start, let sequence):
                 loop.queue.insert(.linkStart(link, sequence: sequence), due: start)
                 loop.startsPending += 1
                 queued = true
             }
         }
-        if !queued { source?.dispatchEnded() }
+        if queued {
+            loop.deliveredOfTick = delivered
+        } else {
+            source?.dispatchEnded(framesDelivered: delivered)
+        }
         return earliest
     }
 
@@ -86,10 +92,10 @@ extension FrameDriver {
             switch event {
             case .linkStart(let link, let sequence):
                 beginActivity(link: link.identity, at: now())
-                _ = link.deliverPlannedFrame(sequence: sequence, clock: now)
+                if link.deliverPlannedFrame(sequence: sequence, clock: now) { loop.deliveredOfTick = true }
                 endActivity()
                 loop.startsPending -= 1
-                if loop.startsPending == 0 { source?.dispatchEnded() }
+                if loop.startsPending == 0 { source?.dispatchEnded(framesDelivered: loop.deliveredOfTick) }
             }
         }
         if ran { linksChanged.store(true, ordering: .releasing) }

@@ -45,6 +45,7 @@ extension FrameDriver {
         linksChanged.store(true, ordering: .releasing)
         // Frames planned on the old source still start; its own bookkeeping of a dispatch is over.
         loop.startsPending = 0
+        loop.deliveredOfTick = false
         if let failedSource, failedSource.presentsFrames {
             let reason = "\(failedSource.description) failed: \(failure ?? "unknown")"
             for link in links { link.presenterGone(reason: reason) }

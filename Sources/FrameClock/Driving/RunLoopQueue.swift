@@ -11,6 +11,9 @@ import Synchronization
 final class RunLoopQueue: @unchecked Sendable {
     @exclusivity(unchecked) var queue = FrameEventQueue()
     @exclusivity(unchecked) var startsPending = 0
+    /// Whether a frame of the tick whose starts are pending has been delivered (at once, or from the
+    /// queue): what the tick's dispatch came to when the last start has run.
+    @exclusivity(unchecked) var deliveredOfTick = false
     /// How long jobs take: the longest of the recent ones, relaxing slowly (as a render deadline's
     /// prediction), so that a job starts only when one as long as those fits before the next frame.
     @exclusivity(unchecked) var jobDurations = RenderTimePredictor()
@@ -36,5 +39,6 @@ final class RunLoopQueue: @unchecked Sendable {
     func clear() {
         queue.removeAll()
         startsPending = 0
+        deliveredOfTick = false
     }
 }

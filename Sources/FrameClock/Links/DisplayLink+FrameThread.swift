@@ -60,20 +60,19 @@ extension DisplayLink {
     func receive(_ tick: Tick, from driver: FrameDriver) -> LinkTickResult {
         switch plan(tick, now: driver.now()) {
         case .none(let wanted):
-            return .wants(wanted)
+            return .wants(wanted, delivered: false)
         case .deliverNow(let delivery):
             driver.beginActivity(link: identity, at: delivery.started)
             defer { driver.endActivity() }
-            return .wants(deliver(delivery, clock: driver.now))
+            return .wants(deliver(delivery, clock: driver.now), delivered: true)
         case .deliverAt(let start, let sequence):
             return .startsAt(start, sequence: sequence)
         }
     }
 
     /// Delivers frame `sequence`, planned for a render deadline, now that its start has come (unless
-    /// the link was paused or invalidated meanwhile, which abandoned it); the next tick the link wants
-    /// afterwards.
-    func deliverPlannedFrame(sequence: Int64, clock: () -> Int64) -> Int64? {
+    /// the link was paused or invalidated meanwhile, which abandoned it); whether it was delivered.
+    func deliverPlannedFrame(sequence: Int64, clock: () -> Int64) -> Bool {
         let now = clock()
         let delivery = state.withLock { state -> Delivery? in
             // A frame abandoned meanwhile (paused, rate changed, invalidated) is not this one.
@@ -89,8 +88,9 @@ extension DisplayLink {
             deliveryStarting.store(true, ordering: .relaxed)
             return state.beginDelivery(of: plan, at: now)
         }
-        guard let delivery else { return nil }
-        return deliver(delivery, clock: clock)
+        guard let delivery else { return false }
+        _ = deliver(delivery, clock: clock)
+        return true
     }
 
     /// Hands a frame to the `frames` consumers, its input to the input handler and the frame to the
@@ -183,6 +183,10 @@ extension DisplayLink {
 extension LinkState {
     /// What the pacing rules make of `tick` at `now`. Nothing a dispatch sees moves (only the cached
     /// frame interval of the tick's grid): the decision takes effect when committed.
+    ///
+    /// Beside the pacer's rules (``FramePacer``), one on targets (P12): a frame's target lies after
+    /// the previous frame's, or the tick is dropped (a source that paces the frames itself, a
+    /// followed toolkit clock, excepted: each of its ticks is a frame).
     mutating func decide(_ tick: Tick, now: Int64) -> TickDecision {
         let divisor = pacer.divisor
         let timing = timing(for: tick.grid.period)
@@ -201,6 +205,15 @@ extension LinkState {
             // Shown one frame interval on, unless the display decides (a compositor).
             let target = tick.grid.timestamp(
                 of: tick.presentationDepth.map { tick.sequence + $0 } ?? sequence + divisor)
+            // A frame aimed at or before the previous frame's target would be shown with it, or
+            // replace it, and its animation would step back: a compositor whose depth shrank (a
+            // window being mapped under load, shown first four intervals after its callback, then
+            // one) makes it. The tick is dropped until a target lies after (P12).
+            if !tick.pacedBySource, let lastTarget, target <= lastTarget {
+                pacer = before
+                pacer.refuseDecided(tick)
+                return TickDecision(pacer: pacer, droppedTick: true, timing: timing)
+            }
             let deadline = target - latency(compositorDepth: tick.presentationDepth, grid: tick.grid)
             // At the grid point, or as early as the source ticked ahead of it.
             let earliest = tick.dispatchAt.map { min($0, timestamp) } ?? timestamp
@@ -255,6 +268,7 @@ extension LinkState {
         let frame = plan.frame(startedAt: now)
         pacer.started(at: now)
         animationClock.delivered(target: plan.target, animation: plan.animation)
+        lastTarget = plan.target
         statistics.framesDelivered += 1
         statistics.skippedFrames += plan.skipped
         let slot = timeline.append(

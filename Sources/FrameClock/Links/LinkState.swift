@@ -79,6 +79,9 @@ struct LinkState: Sendable {
     /// The jank figures of the frames the timeline no longer holds.
     var jank = JankCounter()
     var animationClock = AnimationClock()
+    /// The target of the last frame delivered, on the source's clock: the next frame's must come
+    /// after it (``decide(_:now:)``).
+    var lastTarget: Int64?
     /// The frame thread's executor, once asked for: held here while the link lives.
     var executor: FrameExecutor?
 

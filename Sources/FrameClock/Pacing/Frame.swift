@@ -8,7 +8,10 @@ public struct Frame: Hashable, Sendable {
     public let timestamp: MonotonicInstant
     /// The vsync at which this frame will be shown: `timestamp + duration`, or on a Wayland surface
     /// the presentation the compositor is predicted to show this frame's commit at (weston shows a
-    /// commit two presentations after the frame callback). Sample animations here.
+    /// commit two presentations after the frame callback). Sample animations here. Each frame's
+    /// lies after the previous frame's of the same link (rule P12 of the reference model): a tick
+    /// whose target would not (a compositor whose depth shrank) makes no frame — except on a
+    /// followed toolkit clock (``LoopFrameSource``), each of whose ticks is a frame.
     public let targetTimestamp: MonotonicInstant
     /// The frame interval: the refresh interval times the link's divisor.
     public let duration: Duration

@@ -242,6 +242,13 @@ struct FramePacer: Sendable {
     /// Whether a callback of this link is between its decision and its return.
     var isCallbackRunning: Bool { schedule.hasFrameInFlight }
 
+    /// Drops `tick`, decided as a frame and then refused by a rule outside these (a target not
+    /// after the previous frame's): called on the pacer as it was before the decision, it waits for
+    /// the next grid point, and the refused one counts as missed (P5).
+    mutating func refuseDecided(_ tick: Tick) {
+        _ = refuse(tick)
+    }
+
     /// A tick refused by the rules: the next grid point after it is wanted instead.
     private mutating func refuse(_ tick: Tick) -> Decision {
         let next = firstGridPoint(atOrAfter: tick.sequence + 1)

@@ -26,8 +26,10 @@ protocol TickSource: AnyObject {
     /// when it fails, frames still waiting to be shown never will be.
     var presentsFrames: Bool { get }
     /// Tells the source that every frame made of the last tick it returned has been delivered and its
-    /// callback has returned: what the front end commits for that tick has been committed.
-    func dispatchEnded()
+    /// callback has returned: what the front end commits for that tick has been committed. With
+    /// `framesDelivered` false no link made a frame of it (each dropped it, or wanted none): nothing
+    /// was committed.
+    func dispatchEnded(framesDelivered: Bool)
     /// The output the source's frames are shown on, when it knows (a Wayland window's).
     var sourceOutput: FrameSourceOutput? { get }
     /// Releases the source's descriptors.
@@ -74,7 +76,7 @@ extension TickSource {
     var sourceOutput: FrameSourceOutput? { nil }
 
     /// Sources that do not care when a dispatch ends ignore it.
-    func dispatchEnded() {}
+    func dispatchEnded(framesDelivered: Bool) {}
 
     /// Sources that publish no changes of their own need no reason.
     func adopted(reason: FrameSourceInfo.Reason) {}

@@ -72,7 +72,7 @@
         private var pending: PendingCallback?
         /// Presentation feedbacks asked for, by id.
         private var feedbackTicks: [UInt64: FeedbackRecord] = [:]
-        /// The last tick returned, until its dispatch ends (``dispatchEnded()``).
+        /// The last tick returned, until its dispatch ends (``dispatchEnded(framesDelivered:)``).
         private var lastTick: Int64?
         /// What the source ticks on.
         private var mode = WaylandTickMode.followingCallbacks
@@ -350,9 +350,12 @@
         }
 
         /// The dispatch of the last tick returned has ended: what was committed in it carries the
-        /// pending frame callback, which the compositor sends at its next repaint.
-        func dispatchEnded() {
-            if var callback = pending, callback.armedAt == nil, callback.tick == lastTick {
+        /// pending frame callback, which the compositor sends at its next repaint. A dispatch that
+        /// delivered no frame committed nothing: the callback rides on a later commit, and the next
+        /// tick comes from the grid, not from a callback that cannot come (which would take the
+        /// window for hidden).
+        func dispatchEnded(framesDelivered: Bool) {
+            if framesDelivered, var callback = pending, callback.armedAt == nil, callback.tick == lastTick {
                 callback.armedAt = surface.monotonicNanoseconds()
                 pending = callback
             }

@@ -160,6 +160,19 @@ struct ModelCheck {
                     "target \(frame.targetTimestamp.nanoseconds) deadline \(frame.deadline.nanoseconds), model \(expectedTiming)"
                 )
             }
+            // P12: the target after the previous frame's.
+            if let previous {
+                let previousTargetTime = grid.timestamp(of: previous.sequence + previous.divisor)
+                if !PacingModel.targetComesAfter(
+                    frame.targetTimestamp.nanoseconds, previous: previousTargetTime)
+                {
+                    fail(
+                        .targetOrder, index,
+                        "target \(frame.targetTimestamp.nanoseconds) is not after the previous frame's \(previousTargetTime)"
+                    )
+                }
+                exercised.insert(.targetOrder)
+            }
             // P2: never before the previous frame's target.
             if let previousTarget, sequence < previousTarget {
                 fail(
