@@ -61,9 +61,9 @@ extension FrameDriver {
         var delivered = false
         for link in links {
             switch link.receive(tick, from: self) {
-            case .wants(let wanted, let frame):
+            case .wants(let wanted, let linkDelivered):
                 if let wanted { earliest = min(earliest ?? wanted, wanted) }
-                delivered = delivered || frame
+                delivered = delivered || linkDelivered
             case .startsAt(let start, let sequence):
                 loop.queue.insert(.linkStart(link, sequence: sequence), due: start)
                 loop.startsPending += 1
