@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FrameClock
@@ -123,7 +122,7 @@ private final class BlockingTries: Sendable {
 
     /// The longest a try blocks: a bound, so that a frame thread held by it (the defect) ends the test.
     static let longestBlock = Duration.seconds(5)
-    private let state = Mutex(Figures())
+    private let state = Locked(Figures())
     private let framesWanted: Int
 
     init(framesWanted: Int) { self.framesWanted = framesWanted }

@@ -1,5 +1,4 @@
 #if WaylandBackend
-    import Synchronization
     import Wayland
 
     /// Which links' input queues each Wayland window's seat input goes to: every link made on a
@@ -21,7 +20,7 @@
             weak var queue: InputQueue?
         }
 
-        private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+        private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
         /// Adds `queue` to the queues that `window`'s input goes to; true when the window had none
         /// (its input handler is then to be set).
