@@ -10,11 +10,14 @@ enum WaylandLinkHarness {
     /// Runs a link until a callback starts at or after `end` on the virtual clock (it invalidates
     /// itself there), and returns what it did. Each callback works for `work` of virtual time (and
     /// every `stall.every`th callback for `stall.duration` more, a swap that blocks), then commits
-    /// the surface: the commit is the end of the frame's dispatch, as a front end's is.
+    /// the surface: the commit is the end of the frame's dispatch, as a front end's is. A callback
+    /// for which `commits` (given its start and its count, from 1) is false commits nothing, as a
+    /// front end's with no buffer free.
     static func run(
         _ compositor: ScriptedCompositor, until end: Int64, dispatch: FrameDispatch = .afterVBlank,
         presentationLatency: Duration? = nil, work: Duration = .zero, preferredFramesPerSecond: Int = 0,
-        hiddenWindowPolicy: HiddenWindowPolicy = .keepRate, stall: (every: Int, duration: Duration)? = nil
+        hiddenWindowPolicy: HiddenWindowPolicy = .keepRate, stall: (every: Int, duration: Duration)? = nil,
+        commits: @escaping @Sendable (_ calledAt: Int64, _ count: Int) -> Bool = { _, _ in true }
     ) async throws -> WaylandLinkOutcome {
         let kernel = compositor.kernel
         let capture = LogCapture()
@@ -48,7 +51,7 @@ enum WaylandLinkHarness {
             let count = log.withLock { $0.count }
             if work > .zero { kernel.elapse(work) }
             if let stall, count.isMultiple(of: stall.every) { kernel.elapse(stall.duration) }
-            compositor.commit()
+            if commits(calledAt, count) { compositor.commit() }
             if calledAt >= end { link.invalidate() }
         }
         // The frame thread runs through virtual time as fast as it can; real time bounds only a hang.

@@ -72,6 +72,14 @@
         private var pending: PendingCallback?
         /// Presentation feedbacks asked for, by id.
         private var feedbackTicks: [UInt64: FeedbackRecord] = [:]
+        /// A presentation taken and not yet passed on to the links. A tick's feedback is asked for
+        /// before its callback runs; when the callback commits nothing (no buffer was free), the
+        /// feedback rides the next commit, and is presented with that commit's own, at one time: of
+        /// the feedbacks presented together only the newest tick's frame was shown, and the older
+        /// ones are passed on as discarded. The held one is passed on at the surface's next event
+        /// that is no presentation (a frame callback, the end of a wait): a tick may be returned
+        /// between two presentations of one commit.
+        private var heldPresentation: (record: FeedbackRecord, frame: WaylandPresentedFrame)?
         /// The last tick returned, until its dispatch ends (``dispatchEnded(framesDelivered:)``).
         private var lastTick: Int64?
         /// What the source ticks on.
@@ -132,7 +140,8 @@
         var presentationObserver: ((WaylandPresentedFrame, Int64) -> Void)?
 
         /// Feedbacks asked for and not answered, at most: a hidden surface answers none until it is
-        /// shown again; past it the oldest is taken as discarded, and the newest frame asks.
+        /// shown again, a stopped compositor none until it goes on; past it one is taken as discarded
+        /// (``feedbackGivingWay()``), and the next frame asks.
         static var maximumOutstandingFeedback: Int { 8 }
         /// The interval assumed when the compositor names no output refresh.
         static var defaultInterval: Int64 { 16_666_667 }
@@ -454,13 +463,10 @@
                 throw failure(error)
             }
             guard feedbackUnavailable == nil else { return }
-            if feedbackTicks.count >= Self.maximumOutstandingFeedback,
-                let oldest = feedbackTicks.min(by: { $0.value.tick < $1.value.tick })
+            if feedbackTicks.count >= Self.maximumOutstandingFeedback, let id = feedbackGivingWay(),
+                let givesWay = feedbackTicks.removeValue(forKey: id)
             {
-                // Unanswered this long, the oldest frame was not shown (a hidden surface answers
-                // none): it gives way, so that no frame is left without an outcome.
-                feedbackTicks.removeValue(forKey: oldest.key)
-                sink(.discarded(tick: oldest.value.tick))
+                sink(.discarded(tick: givesWay.tick))
             }
             do {
                 let id = try surface.requestPresentationFeedback()
@@ -495,7 +501,9 @@
 
         /// Waits until `deadline` (on the surface's clock) for the surface's next event and takes it.
         private func nextEvent(until deadline: Int64) throws(TickSourceFailure) -> Arrival {
-            switch surface.nextEvent(until: deadline, wakingOn: control) {
+            let event = surface.nextEvent(until: deadline, wakingOn: control)
+            if case .presented = event {} else { passOnHeldPresentation() }
+            switch event {
             case .frameCallback(let done):
                 guard let answered = pending, done.id == answered.id else { return .other }
                 if answered.armedAt != nil {
@@ -552,20 +560,52 @@
             presentations.advertise(frame.refreshInterval)
             presentations.recordPresentation(at: frame.time)
             if let record = feedbackTicks.removeValue(forKey: frame.feedbackID) {
-                lastShown = (record.tick, frame.time)
-                if let answer = lastAnswer, answer.tick == record.tick {
-                    repaint.learn(
-                        callbackAt: answer.at, presentedAt: frame.time, interval: presentations.interval)
+                if let held = heldPresentation, held.frame.time == frame.time {
+                    // One commit's feedbacks: the older tick's callback drew nothing that was shown.
+                    if record.tick > held.record.tick { heldPresentation = (record, frame) }
+                    sink(.discarded(tick: min(record.tick, held.record.tick)))
+                } else {
+                    passOnHeldPresentation()
+                    heldPresentation = (record, frame)
                 }
-                if let callbackAt = record.callbackAt {
-                    presentations.recordLatency(callback: callbackAt, presented: frame.time)
-                } else if let gridTickAt = record.gridTickAt {
-                    presentations.recordProvisionalLatency(gridTick: gridTickAt, presented: frame.time)
-                }
-                sink(.presented(tick: record.tick, time: frame.time))
-                presentationObserver?(frame, record.tick)
             }
             publishIntervalIfMoved()
+        }
+
+        /// The feedback that gives way when ``maximumOutstandingFeedback`` are unanswered (a hidden
+        /// surface, a compositor that stopped): the oldest of the newer half. The older half were
+        /// committed before the compositor stopped answering, and it answers them when it repaints
+        /// again (a stopped compositor shows the last commit it was sent); the newer half hold the
+        /// frames it answers first when it goes on. The frames between drew nothing (every buffer
+        /// held) or are replaced unseen. Two with one tick: the newest gives way; nil when none waits.
+        private func feedbackGivingWay() -> UInt64? {
+            let olderKept = Self.maximumOutstandingFeedback / 2
+            // Without sorting (which would allocate): the one with exactly `olderKept` older than it.
+            for (id, record) in feedbackTicks {
+                var older = 0
+                for other in feedbackTicks.values where other.tick < record.tick { older += 1 }
+                if older == olderKept { return id }
+            }
+            return feedbackTicks.max { $0.value.tick < $1.value.tick }?.key
+        }
+
+        /// Passes the held presentation on (see ``heldPresentation``): the latency from its tick to
+        /// its presentation is learned, and the links learn when their frame was shown.
+        private func passOnHeldPresentation() {
+            guard let (record, frame) = heldPresentation else { return }
+            heldPresentation = nil
+            lastShown = (record.tick, frame.time)
+            if let answer = lastAnswer, answer.tick == record.tick {
+                repaint.learn(
+                    callbackAt: answer.at, presentedAt: frame.time, interval: presentations.interval)
+            }
+            if let callbackAt = record.callbackAt {
+                presentations.recordLatency(callback: callbackAt, presented: frame.time)
+            } else if let gridTickAt = record.gridTickAt {
+                presentations.recordProvisionalLatency(gridTick: gridTickAt, presented: frame.time)
+            }
+            sink(.presented(tick: record.tick, time: frame.time))
+            presentationObserver?(frame, record.tick)
         }
 
         /// Publishes the measured interval once it has moved (``publishedIntervalDivisor``).
