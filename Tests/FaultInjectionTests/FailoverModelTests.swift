@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 @testable import FrameClock
@@ -11,13 +12,13 @@ import Testing
 /// failure prints its seed and the script shrunk to a minimal one, as Swift source.
 @Suite("Pacing model: random failover scripts")
 struct FailoverModelTests {
-    /// Scripts in the unit tests (about 20 s in a debug build); `FRAMECLOCK_FAILOVER_SCRIPTS` asks for
-    /// more.
-    static let scriptCount =
-        ProcessInfo.processInfo.environment["FRAMECLOCK_FAILOVER_SCRIPTS"].flatMap(Int.init) ?? 500
-    /// The first seed; `FRAMECLOCK_FAILOVER_SEED` starts elsewhere (a replay).
-    static let firstSeed =
-        ProcessInfo.processInfo.environment["FRAMECLOCK_FAILOVER_SEED"].flatMap(UInt64.init) ?? 1
+    /// 500 scripts in the unit tests (about 20 s in a debug build); `FRAMECLOCK_FAILOVER_SCRIPTS` asks
+    /// for more, `FRAMECLOCK_FAILOVER_SEED` starts elsewhere (a replay).
+    static let run = RandomScriptRun(
+        countVariable: "FRAMECLOCK_FAILOVER_SCRIPTS", defaultCount: 500,
+        seedVariable: "FRAMECLOCK_FAILOVER_SEED")
+    static var scriptCount: Int { run.count }
+    static var firstSeed: UInt64 { run.firstSeed }
     /// Failures reported in full (shrunk) before the run stops reporting (the count is still given).
     static let reportedFailures = 2
     /// Real runs a shrink may spend on one failure.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FrameClock
@@ -9,12 +10,12 @@ import Testing
 /// minimal one, as Swift source for a regression test.
 @Suite("Pacing model: random scripts")
 struct PacingModelPropertyTests {
-    /// Scripts in the unit tests; `FRAMECLOCK_MODEL_SCRIPTS` asks for more (the long run).
-    static let scriptCount =
-        ProcessInfo.processInfo.environment["FRAMECLOCK_MODEL_SCRIPTS"].flatMap(Int.init) ?? 2000
-    /// The first seed; `FRAMECLOCK_MODEL_SEED` starts elsewhere (a replay).
-    static let firstSeed =
-        ProcessInfo.processInfo.environment["FRAMECLOCK_MODEL_SEED"].flatMap(UInt64.init) ?? 1
+    /// 2000 scripts in the unit tests; `FRAMECLOCK_MODEL_SCRIPTS` asks for more (the long run),
+    /// `FRAMECLOCK_MODEL_SEED` starts elsewhere (a replay).
+    static let run = RandomScriptRun(
+        countVariable: "FRAMECLOCK_MODEL_SCRIPTS", defaultCount: 2000, seedVariable: "FRAMECLOCK_MODEL_SEED")
+    static var scriptCount: Int { run.count }
+    static var firstSeed: UInt64 { run.firstSeed }
     /// Failures reported in full before the run stops reporting (the count is still given).
     static let reportedFailures = 3
     /// Seeds whose disagreement is open, each pinned by a regression test under `withKnownIssue`

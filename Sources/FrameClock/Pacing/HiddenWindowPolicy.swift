@@ -42,6 +42,10 @@ public struct HiddenWindowPolicy: Hashable, Sendable, CustomStringConvertible {
     /// for the compositor's events and the control channel (each wait bounded, as every wait of the
     /// source is). The first frame callback after the window is shown is the next frame, on the grid
     /// point it follows; its ``Frame/skippedFrames`` counts the link's frames passed over while hidden.
+    ///
+    /// The window's return is learned from the frame callback that the last frame's commit carried:
+    /// a front end whose callback commits nothing as the callbacks stop (no buffer free) leaves none
+    /// to come, and its link stays paused. Such a front end keeps the rate or lowers it instead.
     public static let pauseUntilShown = HiddenWindowPolicy(.pauseUntilShown)
 
     /// Ticks go on as a timer on the same grid (the last presentations' phase and interval), every

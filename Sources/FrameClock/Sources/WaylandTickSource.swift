@@ -141,8 +141,10 @@
 
         /// Feedbacks asked for and not answered, at most: a hidden surface answers none until it is
         /// shown again, a stopped compositor none until it goes on; past it one is taken as discarded
-        /// (``feedbackGivingWay()``), and the next frame asks.
-        static var maximumOutstandingFeedback: Int { 8 }
+        /// (``feedbackGivingWay()``), and the next frame asks. Sixteen, so that the older half kept
+        /// holds every frame a front end can commit to a stopped compositor, which releases none of
+        /// its buffers: a swapchain's images (lavapipe's MAILBOX has five) and the frame before.
+        static var maximumOutstandingFeedback: Int { 16 }
         /// The interval assumed when the compositor names no output refresh.
         static var defaultInterval: Int64 { 16_666_667 }
         /// An idle wait (the links paused or wanting no frame) looks at its limit at least once a
