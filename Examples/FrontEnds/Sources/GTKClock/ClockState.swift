@@ -11,6 +11,10 @@ import MediaTiming
     var fetchStarted: MonotonicInstant?
     var framesDuringFetch = 0
     var skippedDuringFetch = 0
+    /// The longest wait for a frame while the fetch was out (from its start to the first frame, then
+    /// between frames), and the last frame's arrival meanwhile.
+    var longestWaitDuringFetch: Duration = .zero
+    private var lastArrivalDuringFetch: MonotonicInstant?
     /// The fetch's result, once applied, and whether it was applied on the main thread.
     var fetchResult: String?
     var resultOnMainThread = false
@@ -28,7 +32,11 @@ import MediaTiming
     func advance(to frame: Frame) {
         let seconds = Double(frame.targetTimestamp.nanoseconds % 60_000_000_000) / 1e9
         strokeEnd = ring.presentationValue(of: .strokeEnd, atRootTime: seconds)
-        if fetchStarted != nil {
+        if let fetchStarted {
+            let now = MonotonicInstant.now()
+            let wait = now - (lastArrivalDuringFetch ?? fetchStarted)
+            longestWaitDuringFetch = max(longestWaitDuringFetch, wait)
+            lastArrivalDuringFetch = now
             framesDuringFetch += 1
             skippedDuringFetch += frame.skippedFrames
         }

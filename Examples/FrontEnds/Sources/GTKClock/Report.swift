@@ -5,6 +5,9 @@ extension GTKClockApp {
     static let predictionBound = 500.0
     /// Fewer ticks of GTK's frame clock than this in a run is no frame clock running.
     static let fewestTicks = 10
+    /// The longest wait for a frame while the fetch is out, as a share of the fetch's length: a
+    /// loaded software renderer waits a few intervals, a loop held by the fetch waits all of it.
+    static let longestWaitShareOfFetch = 0.25
 
     /// Prints what the run measured and checks it; the exit status (1 when a check failed).
     func report() -> Int32 {
@@ -32,16 +35,21 @@ extension GTKClockApp {
             check(
                 state.fetchResult != nil && state.resultOnMainThread,
                 "the fetch's result applied on the main thread: \(state.fetchResult ?? "none")")
-            // Real time on a shared machine: the fetch must cost the loop nothing, so skips while it
-            // is out are compared with the run's own rate of skips outside it (twice it, for a
-            // compositor as erratic as mutter headless in software).
-            let outsideFrames = max(1, statistics.framesDelivered - state.framesDuringFetch)
-            let outsideSkips = statistics.skippedFrames - state.skippedDuringFetch
-            let expected = Double(outsideSkips) / Double(outsideFrames) * Double(state.framesDuringFetch)
+            // The fetch must not hold the main loop: one held for it leaves a single wait of the
+            // fetch's whole length. Skips are real-time figures (llvmpipe draws each frame on the
+            // same two processors as everything else), printed beside, not checked.
+            let longestWait = state.longestWaitDuringFetch / .milliseconds(1)
+            let bound = Double(Self.fetchSeconds) * 1000 * Self.longestWaitShareOfFetch
             check(
-                state.framesDuringFetch > 0 && Double(state.skippedDuringFetch) <= 2 * expected + 1,
-                "\(state.framesDuringFetch) frames while the fetch was out, \(state.skippedDuringFetch) skipped "
-                    + "(outside it: \(outsideSkips) in \(outsideFrames))")
+                state.framesDuringFetch > 0 && longestWait < bound,
+                "\(state.framesDuringFetch) frames while the fetch was out, the longest wait for one "
+                    + "\(rounded(longestWait)) ms (under \(Int(bound)) ms; a fetch on the main loop waits "
+                    + "\(Self.fetchSeconds * 1000) ms)")
+            let outsideFrames = statistics.framesDelivered - state.framesDuringFetch
+            let outsideSkips = statistics.skippedFrames - state.skippedDuringFetch
+            print(
+                "skipped while the fetch was out: \(state.skippedDuringFetch) in \(state.framesDuringFetch) frames; "
+                    + "outside it: \(outsideSkips) in \(outsideFrames)")
         }
         if options.destroyAt != nil {
             let before = framesBeforeDestroy ?? -1
