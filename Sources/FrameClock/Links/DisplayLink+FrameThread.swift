@@ -265,7 +265,13 @@ extension LinkState {
     /// Counts the frame, gives it a timeline slot and takes its consumers out of the lock: its
     /// callback starts at `now`.
     mutating func beginDelivery(of plan: FramePlan, at now: Int64) -> DisplayLink.Delivery {
-        let frame = plan.frame(startedAt: now)
+        // Content is taken by the frame delivered, never by a decision that may yet be given up.
+        let (shown, dropped) = content.take(forTarget: plan.target, policy: lateContentPolicy)
+        let frame = plan.frame(startedAt: now, content: shown, droppedContent: dropped)
+        if shown != nil {
+            statistics.contentShown += 1
+            statistics.contentDropped += dropped
+        }
         pacer.started(at: now)
         animationClock.delivered(target: plan.target, animation: plan.animation)
         lastTarget = plan.target
@@ -278,7 +284,7 @@ extension LinkState {
                 target: frame.targetTimestamp, skippedFrames: plan.skipped,
                 predictedNanoseconds: plan.predicted,
                 refreshNanoseconds: plan.refreshNanoseconds, frameNanoseconds: plan.durationNanoseconds,
-                output: plan.output),
+                output: plan.output, content: shown),
             evicted: &jank)
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,

@@ -343,6 +343,7 @@ public final class DisplayLink: Sendable {
             state.sourceWatchers.removeAll()
             state.stallWatchers.removeAll()
             state.rateWatchers.removeAll()
+            state.content.removeAll()
             return ended
         }
         if let ended {

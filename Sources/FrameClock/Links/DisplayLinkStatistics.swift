@@ -22,6 +22,11 @@ public struct DisplayLinkStatistics: Hashable, Sendable {
     public var framesNotPresented = 0
     /// Presentation reports that matched no frame awaiting one (a duplicate, or an unknown frame).
     public var feedbackIgnored = 0
+    /// Scheduled content handed to frames (``Frame/content``).
+    public var contentShown = 0
+    /// Scheduled content dropped because newer content was due by the same frame
+    /// (``Frame/droppedContent``).
+    public var contentDropped = 0
     /// Jobs the frame thread's executor ran (shared by the links on one source).
     public var jobsRun = 0
     /// Frames after which queued jobs had to wait for a later frame (they did not fit the budget).

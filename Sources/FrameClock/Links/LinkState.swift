@@ -82,6 +82,9 @@ struct LinkState: Sendable {
     /// The target of the last frame delivered, on the source's clock: the next frame's must come
     /// after it (``decide(_:now:)``).
     var lastTarget: Int64?
+    /// The content scheduled to be shown at chosen times, and what a frame does with late content.
+    var content = ContentQueue()
+    var lateContentPolicy = LateContentPolicy.dropLate
     /// The frame thread's executor, once asked for: held here while the link lives.
     var executor: FrameExecutor?
 

@@ -45,6 +45,11 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     case drmUnavailable(reason: String, errno: Errno?)
     /// A system call failed.
     case system(SystemCallError)
+    /// Content was scheduled at or before the time of the content scheduled before it
+    /// (``DisplayLink/schedule(_:)``): content is shown in the order of its times.
+    case contentOutOfOrder(previous: MonotonicInstant, given: MonotonicInstant)
+    /// Content was scheduled while `capacity` pieces already waited (``DisplayLink/schedule(_:)``).
+    case contentQueueFull(capacity: Int)
 
     /// What went wrong.
     public var failureReason: String? { problem }
@@ -92,6 +97,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
             "DRM vblank source unavailable: \(reason)"
         case .system(let error):
             error.failureReason ?? error.call
+        case .contentOutOfOrder(let previous, let given):
+            "content scheduled at \(given), not after the content before it (\(previous))"
+        case .contentQueueFull(let capacity):
+            "\(capacity) pieces of content already wait to be shown"
         }
     }
 
@@ -132,6 +141,10 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
                 + ".timer(framesPerSecond:)"
         case .system(let error):
             error.recoverySuggestion ?? ""
+        case .contentOutOfOrder:
+            "schedule content in the order of its times, or call removeScheduledContent() first (a seek)"
+        case .contentQueueFull:
+            "schedule content as the frames take it (a few frames ahead), not all at once"
         }
     }
 }

@@ -39,14 +39,23 @@ public struct Frame: Hashable, Sendable {
     /// `targetTimestamp` when true to the clock (the default); after a late frame under a continuous
     /// policy, earlier, by what the policy cut off so that motion does not jump.
     public let animationTimestamp: MonotonicInstant
+    /// The scheduled content this frame shows (``DisplayLink/schedule(_:)``): content whose time is
+    /// at or before `targetTimestamp`, never after it — the newest due, or the oldest under
+    /// ``LateContentPolicy/showLate``; nil when none is due (the content shown before stays).
+    public let content: ScheduledContent?
+    /// Scheduled content this frame passed over because newer content was due by its target
+    /// (``LateContentPolicy/dropLate``): each piece is counted once, here or shown.
+    public let droppedContent: Int
 
     /// Creates a frame; FrameClock makes these, and tests or offline renderers may too.
     /// A `deadline` of nil is the target timestamp itself, and so is an `animationTimestamp` of nil.
     public init(
         timestamp: MonotonicInstant, targetTimestamp: MonotonicInstant, duration: Duration, sequence: UInt64,
         skippedFrames: Int, lateness: Duration, deadline: MonotonicInstant? = nil,
-        animationTimestamp: MonotonicInstant? = nil
+        animationTimestamp: MonotonicInstant? = nil, content: ScheduledContent? = nil, droppedContent: Int = 0
     ) {
+        self.content = content
+        self.droppedContent = droppedContent
         self.deadline = deadline ?? targetTimestamp
         self.animationTimestamp = animationTimestamp ?? targetTimestamp
         self.timestamp = timestamp
@@ -62,7 +71,7 @@ public struct Frame: Hashable, Sendable {
         Frame(
             timestamp: timestamp, targetTimestamp: targetTimestamp, duration: duration, sequence: sequence,
             skippedFrames: skippedFrames, lateness: lateness, deadline: deadline,
-            animationTimestamp: animationTimestamp)
+            animationTimestamp: animationTimestamp, content: content, droppedContent: droppedContent)
     }
 
     /// The time left to draw this frame, measured from `now`: `targetTimestamp − now`

@@ -132,7 +132,7 @@ struct FramePlan: Sendable {
     var pacerBefore = FramePacer.Memory()
 
     /// The frame, its lateness measured from the planned start to `started`.
-    func frame(startedAt started: Int64) -> Frame {
+    func frame(startedAt started: Int64, content: ScheduledContent? = nil, droppedContent: Int = 0) -> Frame {
         Frame(
             timestamp: MonotonicInstant(nanoseconds: timestamp),
             targetTimestamp: MonotonicInstant(nanoseconds: target),
@@ -141,6 +141,7 @@ struct FramePlan: Sendable {
             skippedFrames: skipped,
             lateness: Duration(nanoseconds: started - start),
             deadline: MonotonicInstant(nanoseconds: deadline),
-            animationTimestamp: MonotonicInstant(nanoseconds: animation))
+            animationTimestamp: MonotonicInstant(nanoseconds: animation), content: content,
+            droppedContent: droppedContent)
     }
 }

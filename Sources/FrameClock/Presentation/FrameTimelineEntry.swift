@@ -55,6 +55,9 @@ public struct FrameTimelineEntry: Hashable, Sendable {
     /// The time of the oldest input event (a discrete event or a raw motion sample) that the frame's
     /// input phase handed to the link's input handler; nil when it handed none.
     public var oldestInput: MonotonicInstant? = nil
+    /// The scheduled content the frame showed (``Frame/content``): with ``presented``, when that
+    /// content was really shown.
+    public var content: ScheduledContent? = nil
 
     /// Creates an entry: the link makes these, and a benchmark or a test that scripts a timeline
     /// (``FrameTimeline/init(entries:)``, for its ``FrameTimeline/jank``) may too.
@@ -87,7 +90,7 @@ public struct FrameTimelineEntry: Hashable, Sendable {
         sequence: UInt64, timestamp: MonotonicInstant, callbackStart: MonotonicInstant,
         deadline: MonotonicInstant,
         target: MonotonicInstant, skippedFrames: Int, predictedNanoseconds: Int64, refreshNanoseconds: Int64,
-        frameNanoseconds: Int64, output: FrameSourceOutput?
+        frameNanoseconds: Int64, output: FrameSourceOutput?, content: ScheduledContent? = nil
     ) {
         self.sequence = sequence
         self.timestamp = timestamp
@@ -103,6 +106,7 @@ public struct FrameTimelineEntry: Hashable, Sendable {
         self.refreshNanoseconds = refreshNanoseconds
         self.frameNanoseconds = frameNanoseconds
         self.output = output
+        self.content = content
     }
 
     /// How long the callback ran; nil while it runs.

@@ -1,0 +1,226 @@
+import Testing
+
+@testable import FrameClock
+
+/// Content shown at chosen times (`DisplayLink.schedule(_:)`), in virtual time on a manual source:
+/// each piece at the first frame whose target is at or after its time, never before, once, in order.
+@Suite("Content at chosen times")
+struct ScheduledContentTests {
+    /// What the frames of a run showed: each frame's target and content, in order.
+    final class Shown: @unchecked Sendable {
+        private let lock = Locked([Frame]())
+        func record(_ frame: Frame) { lock.withLock { $0.append(frame) } }
+        var frames: [Frame] { lock.withLock { $0 } }
+    }
+
+    /// The first tick at or after `time` on `source`: where content at `time` is shown, when each
+    /// refresh has a frame (a frame's target is the tick after its own).
+    static func firstRefresh(atOrAfter time: MonotonicInstant, on source: ManualFrameSource) -> Int64 {
+        let period = source.period.nanoseconds
+        var tick = Int64((Double(time.nanoseconds) / period).rounded(.down)) - 1
+        while source.timestamp(ofTick: tick) < time { tick += 1 }
+        return tick
+    }
+
+    /// Content at `contentRate` per second from `start`: piece k at start + k / contentRate, to the
+    /// nanosecond below.
+    static func times(count: Int, contentRate: (numerator: Int64, denominator: Int64), from start: Int64)
+        -> [MonotonicInstant]
+    {
+        (0..<Int64(count)).map {
+            MonotonicInstant(
+                nanoseconds: start + $0 * 1_000_000_000 * contentRate.denominator / contentRate.numerator)
+        }
+    }
+
+    @Test(
+        "non-divisor content rates come out in the cadence the two clocks give: each piece at the first refresh at or after its time",
+        arguments: [
+            // (content rate as a fraction, display rate)
+            ((Int64(24), Int64(1)), 60.0), ((24_000, 1001), 60.0), ((25, 1), 60.0), ((30_000, 1001), 60.0),
+            ((24, 1), 120.0), ((50, 1), 60.0), ((24, 1), 144.0), ((25, 1), 90.0), ((24_000, 1001), 59.94),
+        ] as [((Int64, Int64), Double)])
+    func cadence(content: (Int64, Int64), displayRate: Double) throws {
+        let source = try ManualFrameSource(framesPerSecond: displayRate)
+        let link = try DisplayLink(source: .manual(source))
+        defer { link.invalidate() }
+        let shown = Shown()
+        try link.start { shown.record($0) }
+        // 600 pieces (25 s at 24 fps: a 23.976 fps stream drifts a refresh from 24's in 16.7 s),
+        // scheduled a few at a time, as a decoder hands them over.
+        let times = Self.times(count: 600, contentRate: content, from: 100_000_000)
+        var next = 0
+        while next < times.count || link.scheduledContentCount > 0 {
+            while next < times.count, link.scheduledContentCount < 8 {
+                try link.schedule(ScheduledContent(id: UInt64(next), presentationTime: times[next]))
+                next += 1
+            }
+            _ = source.advanceTicks(1)
+        }
+        let withContent = shown.frames.filter { $0.content != nil }
+        #expect(withContent.map(\.content?.id) == (0..<600).map { UInt64($0) })
+        // Every refresh had a frame, so each piece is at exactly the refresh the clocks give.
+        for frame in withContent {
+            let content = try #require(frame.content)
+            let expected = source.timestamp(
+                ofTick: Self.firstRefresh(atOrAfter: content.presentationTime, on: source))
+            #expect(frame.targetTimestamp == expected, "piece \(content.id)")
+            #expect(frame.droppedContent == 0)
+        }
+        #expect(link.statistics.contentShown == 600)
+        #expect(link.statistics.contentDropped == 0)
+    }
+
+    @Test(
+        "24 fps on 60 Hz is 3:2 throughout; 23.976 fps breaks the 3:2 each 200 pieces, where the 1001/1000 drift moves the phase half a refresh"
+    )
+    func threeTwoPulldown() throws {
+        for (content, breakSpacing) in [((Int64(24), Int64(1)), nil), ((24_000, 1001), 200)]
+            as [((Int64, Int64), Int?)]
+        {
+            let source = try ManualFrameSource(framesPerSecond: 60)
+            let link = try DisplayLink(source: .manual(source))
+            let shown = Shown()
+            try link.start { shown.record($0) }
+            // 500 pieces: 20.85 s at 23.976 fps, more than the 16.7 s a refresh of drift takes.
+            let times = Self.times(count: 500, contentRate: content, from: 100_000_000)
+            var next = 0
+            while next < times.count {
+                while next < times.count, link.scheduledContentCount < 4 {
+                    try link.schedule(ScheduledContent(id: UInt64(next), presentationTime: times[next]))
+                    next += 1
+                }
+                _ = source.advanceTicks(1)
+            }
+            _ = source.advanceTicks(20)
+            link.invalidate()
+            // How many refreshes each piece stays on screen: until the next piece's frame.
+            let targets = shown.frames.compactMap { frame in frame.content.map { _ in frame.targetTimestamp }
+            }
+            let holds = zip(targets, targets.dropFirst()).map {
+                Int((($1 - $0) / source.period.duration).rounded())
+            }
+            #expect(holds.count == 499)
+            #expect(holds.allSatisfy { $0 == 2 || $0 == 3 })
+            // A break: two holds in a row of the same length (3, 3 or 2, 2: which pair of the two
+            // depends on the phase, so the spacing is 200 give or take one).
+            let breaks = zip(holds, holds.dropFirst()).enumerated().filter { $0.element.0 == $0.element.1 }
+                .map(\.offset)
+            if let breakSpacing {
+                #expect(breaks.count >= 2, "holds \(holds)")
+                #expect(
+                    zip(breaks, breaks.dropFirst()).allSatisfy { abs($1 - $0 - breakSpacing) <= 1 },
+                    "breaks at \(breaks)")
+            } else {
+                #expect(breaks.isEmpty, "holds \(holds)")
+            }
+        }
+    }
+
+    @Test(
+        "a callback that runs long: dropLate shows the newest due and counts the rest, showLate shows each in turn"
+    )
+    func latePolicies() throws {
+        for policy in [LateContentPolicy.dropLate, .showLate] {
+            let source = try ManualFrameSource(framesPerSecond: 100)
+            let link = try DisplayLink(source: .manual(source))
+            link.lateContentPolicy = policy
+            let shown = Shown()
+            try link.start { frame in
+                shown.record(frame)
+                // Frame 5's callback runs 45 ms: the refreshes at 60 to 100 ms get no frame.
+                if frame.sequence == 5 { source.elapse(.milliseconds(45)) }
+            }
+            // A piece every refresh from 20 ms, each at its refresh (a frame's target is the next tick).
+            for index in 0..<20 {
+                try link.schedule(
+                    ScheduledContent(
+                        id: UInt64(index), presentationTime: source.timestamp(ofTick: Int64(index) + 2)))
+            }
+            _ = source.advanceTicks(40)
+            link.invalidate()
+            let frames = shown.frames.filter { $0.content != nil }
+            for frame in frames {
+                let content = try #require(frame.content)
+                #expect(content.presentationTime <= frame.targetTimestamp, "never before its time")
+            }
+            let ids = frames.compactMap { $0.content?.id }
+            #expect(ids == ids.sorted() && Set(ids).count == ids.count, "once each, in order")
+            switch policy {
+            case .dropLate:
+                // Frame 10 (after the long callback, target 110 ms) shows piece 9 and drops 5 to 8.
+                let afterStall = try #require(frames.first { $0.skippedFrames > 0 })
+                #expect(
+                    afterStall.content?.id == UInt64(afterStall.targetTimestamp.nanoseconds / 10_000_000) - 2)
+                #expect(afterStall.droppedContent == afterStall.skippedFrames)
+                #expect(ids.count + frames.map(\.droppedContent).reduce(0, +) == 20)
+                #expect(link.statistics.contentDropped == afterStall.droppedContent)
+            case .showLate:
+                #expect(ids == (0..<20).map { UInt64($0) })
+                #expect(frames.allSatisfy { $0.droppedContent == 0 })
+                // The pieces due during the stall come one a frame after it, late, until caught up.
+                let late = frames.filter { $0.content!.presentationTime < $0.targetTimestamp }
+                #expect(late.count >= 4)
+            }
+        }
+    }
+
+    @Test(
+        "bad input: out of order, a full queue, an invalidated link; a seek empties the queue and allows any time"
+    )
+    func badInput() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        try link.schedule(
+            ScheduledContent(id: 1, presentationTime: MonotonicInstant(nanoseconds: 50_000_000)))
+        #expect(
+            throws: DisplayLinkError.contentOutOfOrder(
+                previous: MonotonicInstant(nanoseconds: 50_000_000),
+                given: MonotonicInstant(nanoseconds: 50_000_000))
+        ) {
+            try link.schedule(
+                ScheduledContent(id: 2, presentationTime: MonotonicInstant(nanoseconds: 50_000_000)))
+        }
+        #expect(link.removeScheduledContent() == 1)
+        try link.schedule(
+            ScheduledContent(id: 3, presentationTime: MonotonicInstant(nanoseconds: 10_000_000)))
+        for index in 1..<256 {
+            try link.schedule(
+                ScheduledContent(
+                    id: 3, presentationTime: MonotonicInstant(nanoseconds: 10_000_000 + Int64(index))))
+        }
+        #expect(link.scheduledContentCount == 256)
+        #expect(throws: DisplayLinkError.contentQueueFull(capacity: 256)) {
+            try link.schedule(
+                ScheduledContent(id: 4, presentationTime: MonotonicInstant(nanoseconds: 90_000_000)))
+        }
+        let error = DisplayLinkError.contentOutOfOrder(
+            previous: MonotonicInstant(nanoseconds: 2), given: MonotonicInstant(nanoseconds: 1))
+        #expect(error.description.contains("not after the content before it"))
+        #expect(error.recoverySuggestion?.contains("removeScheduledContent()") == true)
+        link.invalidate()
+        #expect(link.scheduledContentCount == 0)
+        #expect(throws: DisplayLinkError.invalidated) {
+            try link.schedule(
+                ScheduledContent(id: 5, presentationTime: MonotonicInstant(nanoseconds: 90_000_000)))
+        }
+    }
+
+    @Test("the timeline names each frame's content, so presentation feedback says when the content was shown")
+    func timelineNamesTheContent() throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        let shown = Shown()
+        try link.start { shown.record($0) }
+        try link.schedule(ScheduledContent(id: 42, presentationTime: source.timestamp(ofTick: 3)))
+        _ = source.advanceTicks(5)
+        let frame = try #require(shown.frames.first { $0.content != nil })
+        #expect(frame.content?.id == 42 && frame.targetTimestamp == source.timestamp(ofTick: 3))
+        _ = link.presented(frame.sequence, at: frame.targetTimestamp)
+        let entry = try #require(link.timeline.entries.first { $0.sequence == frame.sequence })
+        #expect(entry.content?.id == 42)
+        #expect(entry.presented == source.timestamp(ofTick: 3))
+        #expect(link.timeline.entries.filter { $0.content != nil }.count == 1)
+        link.invalidate()
+    }
+}
