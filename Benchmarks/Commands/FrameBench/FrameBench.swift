@@ -89,6 +89,19 @@ struct FrameBench: AsyncParsableCommand {
     var mixedRefresh = false
 
     @Flag(
+        help: """
+            Instead of the comparison: pictures at 23.976, 24, 25, 29.97 and 50 fps scheduled on a link \
+            at --rate (DisplayLink.schedule), --duration seconds each: shown at the first refresh at or \
+            after their time, early, late, dropped, and how long each was held.
+            """)
+    var cadence = false
+
+    @Option(
+        name: .customLong("cadence-source"),
+        help: "With --cadence: timer (at --rate), or wayland (a window on WAYLAND_DISPLAY's compositor).")
+    var cadenceSource = "timer"
+
+    @Flag(
         name: .customLong("main-loop"),
         help: """
             Instead of the comparison: on a GLib main loop run by the main thread, MainActor hops with \
@@ -247,6 +260,15 @@ struct FrameBench: AsyncParsableCommand {
                 neighbours: neighbours, counts: counts, rate: rate, seconds: seconds)
             try markdown.write(
                 to: outputURL.appendingPathComponent("links.md"), atomically: true, encoding: .utf8)
+            print(markdown)
+            return
+        }
+        if cadence {
+            let seconds = duration ?? (quick ? 2 : 10)
+            let results = try CadenceBench.run(source: cadenceSource, rate: rate, seconds: seconds)
+            let markdown = CadenceBench.markdown(results, source: cadenceSource, rate: rate, seconds: seconds)
+            try markdown.write(
+                to: outputURL.appendingPathComponent("cadence.md"), atomically: true, encoding: .utf8)
             print(markdown)
             return
         }

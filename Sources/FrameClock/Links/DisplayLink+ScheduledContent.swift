@@ -11,8 +11,10 @@ extension DisplayLink {
     /// ``lateContentPolicy``). Up to 256 pieces may wait; the frame's ``FrameTimelineEntry/content``
     /// and ``FrameTimelineEntry/presented`` then say when each was really shown. Content is taken
     /// by the link's frames, at its rate: a link that shows content runs at the display's rate (the
-    /// default range), or content waits for the link's next frame. Callable from any thread; a
-    /// frame being planned meanwhile takes the content if its callback has not begun.
+    /// default range), or content waits for the link's next frame. Content goes with its frame: a
+    /// ``frames`` consumer that falls behind gets the newest frame, not the content of the frames it
+    /// missed, so take content in the callback (or read the ``timeline``). Callable from any
+    /// thread; content scheduled before a frame's callback begins is the frame's to take.
     ///
     /// - Throws: ``DisplayLinkError/contentOutOfOrder(previous:given:)`` for content whose time is not
     ///   after that of the content scheduled before it (call ``removeScheduledContent()`` to seek),
