@@ -224,3 +224,104 @@ struct ScheduledContentTests {
         link.invalidate()
     }
 }
+
+/// `ContentCadence`: the cadence the link's rule gives, predicted, and checked against the link.
+@Suite("Content cadence")
+struct ContentCadenceTests {
+    static func period(_ numerator: Int64, per denominator: Int64) throws -> FramePeriod {
+        // `numerator / denominator` pictures per second: denominator / numerator seconds each.
+        try FramePeriod(numerator: denominator * 1_000_000_000, denominator: numerator)
+    }
+
+    @Test("patterns, breaks and the steady rate for the common pairs")
+    func commonPairs() throws {
+        let sixty = try Self.period(60, per: 1)
+        let film = ContentCadence(content: try Self.period(24, per: 1), refresh: sixty)
+        #expect(film.pattern == [3, 2] && film.isSteady && film.picturesBetweenBreaks == nil)
+        let ntscFilm = ContentCadence(content: try Self.period(24_000, per: 1001), refresh: sixty)
+        #expect(ntscFilm.pattern == [3, 2] && !ntscFilm.isSteady)
+        #expect(abs(ntscFilm.picturesBetweenBreaks! - 200) < 1e-6)
+        #expect(abs(ntscFilm.timeBetweenBreaks! / .seconds(1) - 8.341_666) < 1e-3)
+        #expect(abs(ntscFilm.steadyFramesPerSecond - 24) < 1e-9)
+        #expect(abs(ntscFilm.speedChange - 1.001) < 1e-9)
+        #expect(
+            ContentCadence(content: try Self.period(25, per: 1), refresh: sixty).pattern == [3, 2, 3, 2, 2])
+        #expect(
+            ContentCadence(content: try Self.period(24, per: 1), refresh: try Self.period(120, per: 1))
+                .pattern == [5])
+        #expect(
+            ContentCadence(content: try Self.period(24, per: 1), refresh: try Self.period(90, per: 1)).pattern
+                == [4, 4, 4, 3])
+        let ntscVideo = ContentCadence(content: try Self.period(30_000, per: 1001), refresh: sixty)
+        #expect(ntscVideo.pattern == [2] && abs(ntscVideo.picturesBetweenBreaks! - 500) < 1e-6)
+        // Faster than the display: 50 fps on 40 Hz drops one picture in five.
+        #expect(
+            ContentCadence(content: try Self.period(50, per: 1), refresh: try Self.period(40, per: 1)).pattern
+                == [1, 1, 1, 1, 0])
+        // On a 59.94 Hz display 23.976 fps is steady and 24 is not.
+        let ntscDisplay = try Self.period(60_000, per: 1001)
+        #expect(ContentCadence(content: try Self.period(24_000, per: 1001), refresh: ntscDisplay).isSteady)
+        #expect(!ContentCadence(content: try Self.period(24, per: 1), refresh: ntscDisplay).isSteady)
+    }
+
+    @Test(
+        "on a link, a break every picturesBetweenBreaks pictures, and none at the steady rate",
+        arguments: [
+            ((Int64(24_000), Int64(1001)), 60.0), ((30_000, 1001), 60.0), ((24, 1), 59.94), ((25, 1), 50.05),
+        ]
+            as [((Int64, Int64), Double)])
+    func breaksOnALink(content: (Int64, Int64), displayRate: Double) throws {
+        let source = try ManualFrameSource(framesPerSecond: displayRate)
+        let cadence = ContentCadence(
+            content: try ContentCadenceTests.period(content.0, per: content.1), refresh: source.period)
+        let spacing = try #require(cadence.picturesBetweenBreaks)
+        for steady in [false, true] {
+            let link = try DisplayLink(source: .manual(source))
+            let shown = ScheduledContentTests.Shown()
+            try link.start { shown.record($0) }
+            let start = source.now.nanoseconds + 100_000_000
+            // Enough pictures for three breaks; at the steady rate, none.
+            let count = Int(spacing * 3) + 10
+            let rate = steady ? cadence.steadyFramesPerSecond : cadence.framesPerSecond
+            var next = 0
+            while next < count {
+                while next < count, link.scheduledContentCount < 4 {
+                    let time = start + Int64((Double(next) / rate * 1e9).rounded(.down))
+                    try link.schedule(
+                        ScheduledContent(
+                            id: UInt64(next), presentationTime: MonotonicInstant(nanoseconds: time)))
+                    next += 1
+                }
+                _ = source.advanceTicks(1)
+            }
+            _ = source.advanceTicks(10)
+            link.invalidate()
+            let targets = shown.frames.compactMap { frame in frame.content.map { _ in frame.targetTimestamp }
+            }
+            #expect(targets.count == count)
+            let holds = zip(targets, targets.dropFirst()).map {
+                Int((($1 - $0) / source.period.duration).rounded())
+            }
+            // Where the holds leave the pattern: a window of the pattern's length that is not one of
+            // its rotations.
+            let pattern = cadence.pattern
+            let rotations = Set((0..<pattern.count).map { Array(pattern[$0...] + pattern[..<$0]) })
+            let offPattern = (0...(holds.count - pattern.count)).filter {
+                !rotations.contains(Array(holds[$0..<($0 + pattern.count)]))
+            }
+            // One break spoils a few neighbouring windows: count the runs of them.
+            let breaks = offPattern.enumerated().filter {
+                $0.offset == 0 || offPattern[$0.offset - 1] != $0.element - 1
+            }.map(\.element)
+            if steady {
+                #expect(breaks.isEmpty, "holds \(holds)")
+            } else {
+                #expect(breaks.count >= 2, "holds \(holds)")
+                #expect(
+                    zip(breaks, breaks.dropFirst()).allSatisfy {
+                        abs(Double($1 - $0) - spacing) <= Double(pattern.count)
+                    }, "breaks at \(breaks), predicted every \(spacing)")
+            }
+        }
+    }
+}
