@@ -25,6 +25,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
+            name: "VideoPictures",
+            dependencies: [.product(name: "FrameClock", package: "FrameClock")]),
+        .executableTarget(
             name: "PollLoopClock",
             dependencies: [
                 .product(name: "FrameClock", package: "FrameClock"),

@@ -3,8 +3,8 @@ import LayerRendering
 import Testing
 
 /// Examples/Adopting, a package of its own that depends on this one by path as an adopter's package
-/// does: it builds without warnings, and its three programs run (an offline renderer, a live link,
-/// a link on the program's own poll loop).
+/// does: it builds without warnings, and its four programs run (an offline renderer, a live link,
+/// pictures shown at chosen times, a link on the program's own poll loop).
 @Suite("Examples/Adopting, built and run as an adopter's package")
 struct AdoptingExamplesTests {
     /// The package's root folder (this file is Tests/CommandLineTests/AdoptingExamplesTests.swift).
@@ -53,6 +53,15 @@ struct AdoptingExamplesTests {
         #expect(live.standardOutput.contains(" frames at 30.0 fps from "), "\(live.standardOutput)")
         // The logger the example passes reaches the handler it bootstrapped (standard error).
         #expect(live.standardError.contains("display link on "), "\(live.standardError)")
+
+        // Pictures at 23.976 fps on a 60 Hz link: none early, in order, each shown or dropped, held
+        // 2 or 3 refreshes (3:2) where the link kept up.
+        let video = try Self.run(binaries.appendingPathComponent("VideoPictures").path, [], timeout: 60)
+        #expect(video.status == 0, "\(video.standardOutput)\(video.standardError)")
+        #expect(video.standardOutput.contains(" early, in order: true"), "\(video.standardOutput)")
+        #expect(
+            video.standardOutput.contains("predicted: [3, 2] repeating, a break every 200 pictures"),
+            "\(video.standardOutput)")
 
         // The same animation on the program's own poll loop: every frame on the main thread.
         let onLoop = try Self.run(binaries.appendingPathComponent("PollLoopClock").path, [], timeout: 60)
