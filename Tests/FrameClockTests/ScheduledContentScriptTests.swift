@@ -172,4 +172,43 @@ struct ScheduledContentScriptTests {
         #expect(ids.count + shown.map(\.droppedContent).reduce(0, +) == pieces)
         #expect(link.statistics.contentShown == ids.count)
     }
+
+    /// The delivery paths a link has in real time.
+    enum Delivery: String, CaseIterable, Sendable {
+        case frameThread, pollLoop
+    }
+
+    @Test(
+        "each delivery loop and dispatch mode: content never early, in order, each piece shown or dropped",
+        arguments: Delivery.allCases,
+        [FrameDispatch.afterVBlank, .renderDeadline(safetyMargin: .milliseconds(1))])
+    func everyDeliveryLoop(delivery: Delivery, dispatch: FrameDispatch) throws {
+        var loop: PollLoop?
+        let link: DisplayLink
+        switch delivery {
+        case .frameThread:
+            link = try DisplayLink(
+                source: .timer(framesPerSecond: 120), options: FrameThreadOptions(realtimePriority: nil))
+        case .pollLoop:
+            loop = try PollLoop(framesPerSecond: 120)
+            link = try DisplayLink(source: .loop(loop!.source))
+        }
+        defer { loop?.stop() }
+        link.dispatch = dispatch
+        let frames = Locked([Frame]())
+        try link.start { frame in frames.withLock { $0.append(frame) } }
+        // 60 pieces at 50 fps from 50 ms on: a cadence of 2s and 3s on 120 Hz.
+        let start = MonotonicInstant.now() + .milliseconds(50)
+        for index in 0..<60 {
+            try link.schedule(
+                ScheduledContent(id: UInt64(index), presentationTime: start + .milliseconds(20 * index)))
+        }
+        #expect(RealTimePolling.waitUntil(seconds: 10) { link.scheduledContentCount == 0 })
+        link.invalidate()
+        let shown = frames.withLock { $0 }.filter { $0.content != nil }
+        let ids = shown.compactMap { $0.content?.id }
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(shown.allSatisfy { $0.content!.presentationTime <= $0.targetTimestamp })
+        #expect(ids.count + shown.map(\.droppedContent).reduce(0, +) == 60)
+    }
 }
