@@ -206,6 +206,35 @@ struct ScheduledContentTests {
         }
     }
 
+    @Test(
+        "a frames consumer that falls behind: the newest frame's content, the missed frames' counted as dropped for it"
+    )
+    func framesConsumerBehind() async throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        defer { link.invalidate() }
+        let shown = Shown()
+        try link.start { shown.record($0) }
+        var frames = link.frames.makeAsyncIterator()
+        // A piece at each of ticks 2 to 11; the consumer reads nothing while twelve frames go by.
+        for tick in 2...11 {
+            try link.schedule(
+                ScheduledContent(id: UInt64(tick), presentationTime: source.timestamp(ofTick: Int64(tick))))
+        }
+        _ = source.advanceTicks(12)
+        let late = try #require(await frames.next())
+        #expect(
+            late.content == nil && late.droppedContent == 10, "the ten pieces went by in frames it missed")
+        try link.schedule(ScheduledContent(id: 20, presentationTime: source.timestamp(ofTick: 14)))
+        try link.schedule(ScheduledContent(id: 21, presentationTime: source.timestamp(ofTick: 15)))
+        _ = source.advanceTicks(2)
+        let next = try #require(await frames.next())
+        #expect(next.content?.id == 21 && next.droppedContent == 1)
+        // The callback saw every frame: each piece shown, none dropped.
+        #expect(shown.frames.compactMap { $0.content?.id } == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21])
+        #expect(shown.frames.allSatisfy { $0.droppedContent == 0 })
+    }
+
     @Test("the timeline names each frame's content, so presentation feedback says when the content was shown")
     func timelineNamesTheContent() throws {
         let source = try ManualFrameSource(framesPerSecond: 60)

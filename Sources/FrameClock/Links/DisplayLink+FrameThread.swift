@@ -22,6 +22,7 @@ extension DisplayLink {
         var callback: FrameCallback?
         var streams: [(id: Int, continuation: AsyncStream<FrameDelivery>.Continuation)]
         var intervalsSoFar: Int
+        var contentSoFar: Int
         var slot: Int
         var started: Int64
         /// Whether the source's clock paces the frames: the next is the next tick, whenever it comes.
@@ -97,7 +98,9 @@ extension DisplayLink {
     /// callback, then finishes it; the next tick the link wants.
     func deliver(_ delivery: Delivery, clock: () -> Int64) -> Int64? {
         if !delivery.streams.isEmpty {
-            let element = FrameDelivery(frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar)
+            let element = FrameDelivery(
+                frame: delivery.frame, intervalsSoFar: delivery.intervalsSoFar,
+                contentSoFar: delivery.contentSoFar)
             for stream in delivery.streams { stream.continuation.yield(element) }
         }
         // From here the callback has started: an invalidate() waiting for the frame returns.
@@ -288,7 +291,8 @@ extension LinkState {
             evicted: &jank)
         return DisplayLink.Delivery(
             grid: plan.grid, frame: frame, callback: callback, streams: streams,
-            intervalsSoFar: statistics.intervalsCovered, slot: slot, started: now,
+            intervalsSoFar: statistics.intervalsCovered, contentSoFar: statistics.contentTaken, slot: slot,
+            started: now,
             pacedBySource: plan.pacedBySource)
     }
 }

@@ -12,8 +12,9 @@ extension DisplayLink {
     /// and ``FrameTimelineEntry/presented`` then say when each was really shown. Content is taken
     /// by the link's frames, at its rate: a link that shows content runs at the display's rate (the
     /// default range), or content waits for the link's next frame. Content goes with its frame: a
-    /// ``frames`` consumer that falls behind gets the newest frame, not the content of the frames it
-    /// missed, so take content in the callback (or read the ``timeline``). Callable from any
+    /// ``frames`` consumer that falls behind gets the newest frame, and the content of the frames it
+    /// missed is counted in that frame's ``Frame/droppedContent``, so every consumer is shown each
+    /// piece or told it passed. Callable from any
     /// thread; content scheduled before a frame's callback begins is the frame's to take.
     ///
     /// - Throws: ``DisplayLinkError/contentOutOfOrder(previous:given:)`` for content whose time is not

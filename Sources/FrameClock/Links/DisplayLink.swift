@@ -387,22 +387,25 @@ public final class DisplayLink: Sendable {
 
     // MARK: - Streams and rates
 
-    /// Subscribes a ``frames`` consumer; returns the frame intervals the link had covered when it
-    /// subscribed (see ``DisplayLinkStatistics/intervalsCovered``), from which the consumer counts
-    /// what it misses.
+    /// Subscribes a ``frames`` consumer; returns the frame intervals the link had covered and the
+    /// scheduled content its frames had taken when it subscribed (see
+    /// ``DisplayLinkStatistics/intervalsCovered`` and ``DisplayLinkStatistics/contentTaken``), from
+    /// which the consumer counts what it misses.
     @discardableResult
-    func addStream(_ continuation: AsyncStream<FrameDelivery>.Continuation) -> Int {
-        let (id, intervals) = state.withLock { state -> (Int?, Int) in
-            guard state.lifecycle != .invalidated else { return (nil, state.statistics.intervalsCovered) }
+    func addStream(_ continuation: AsyncStream<FrameDelivery>.Continuation) -> (intervals: Int, content: Int)
+    {
+        let (id, marks) = state.withLock { state -> (Int?, (intervals: Int, content: Int)) in
+            let marks = (state.statistics.intervalsCovered, state.statistics.contentTaken)
+            guard state.lifecycle != .invalidated else { return (nil, marks) }
             if !state.isActive { state.pacer.realign() }
             let id = state.nextStreamID
             state.nextStreamID += 1
             state.streams.append((id, continuation))
-            return (id, state.statistics.intervalsCovered)
+            return (id, marks)
         }
         guard let id else {
             continuation.finish()
-            return intervals
+            return marks
         }
         continuation.onTermination = { [weak self] _ in self?.removeStream(id) }
         do {
@@ -410,10 +413,10 @@ public final class DisplayLink: Sendable {
         } catch {
             logger.error("display link cannot start its frame thread: \(error)")
             continuation.finish()
-            return intervals
+            return marks
         }
         driver.linkChanged()
-        return intervals
+        return marks
     }
 
     private func removeStream(_ id: Int) {

@@ -65,4 +65,7 @@ extension DisplayLinkStatistics {
     /// it. A ``DisplayLink/frames`` consumer counts what it missed as the difference between two of
     /// these (wrapping, so that a count that overflows still subtracts right).
     var intervalsCovered: Int { framesDelivered &+ skippedFrames }
+    /// Scheduled content the link's frames took, shown or dropped: a ``DisplayLink/frames``
+    /// consumer counts the content of the frames it missed from it.
+    var contentTaken: Int { contentShown &+ contentDropped }
 }

@@ -27,8 +27,10 @@ public struct FrameSequence: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> Iterator {
         let (stream, continuation) = AsyncStream<FrameDelivery>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
-        let intervals = link.addStream(continuation)
-        return Iterator(deliveries: stream.makeAsyncIterator(), intervalsSoFar: intervals)
+        let marks = link.addStream(continuation)
+        return Iterator(
+            deliveries: stream.makeAsyncIterator(), intervalsSoFar: marks.intervals,
+            contentSoFar: marks.content)
     }
 
     /// One subscriber's frames: the newest frame each time it asks, nil once the link is invalidated.
@@ -37,6 +39,9 @@ public struct FrameSequence: AsyncSequence, Sendable {
         /// The link's covered intervals at the previous frame this subscriber received (at its
         /// subscription before the first).
         var intervalsSoFar: Int
+        /// The scheduled content the link's frames had taken at the previous frame this subscriber
+        /// received (at its subscription before the first).
+        var contentSoFar: Int
 
         /// The next frame, waiting for it; nil once the link is invalidated.
         public mutating func next() async -> Frame? {
@@ -50,11 +55,17 @@ public struct FrameSequence: AsyncSequence, Sendable {
             return received(delivery)
         }
 
-        /// The frame, its skipped frames counted since the previous frame this subscriber received.
+        /// The frame, its skipped frames and dropped content counted since the previous frame this
+        /// subscriber received.
         private mutating func received(_ delivery: FrameDelivery) -> Frame {
             let missed = delivery.intervalsSoFar &- intervalsSoFar &- 1
             intervalsSoFar = delivery.intervalsSoFar
-            return delivery.frame.with(skippedFrames: missed)
+            // The content of the frames this subscriber missed counts as dropped for it, so that
+            // every piece is shown to it or counted.
+            let contentMissed =
+                delivery.contentSoFar &- contentSoFar &- (delivery.frame.content == nil ? 0 : 1)
+            contentSoFar = delivery.contentSoFar
+            return delivery.frame.with(skippedFrames: missed, droppedContent: contentMissed)
         }
     }
 }

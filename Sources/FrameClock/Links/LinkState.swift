@@ -41,6 +41,8 @@ struct FrameDelivery: Sendable {
     let frame: Frame
     /// The frame intervals the link had covered with this frame, for `frames` consumers.
     let intervalsSoFar: Int
+    /// The scheduled content the link's frames had taken with this frame, for `frames` consumers.
+    let contentSoFar: Int
 }
 
 /// The callback in a class, so that handing it out of the lock is a retain: a bare closure

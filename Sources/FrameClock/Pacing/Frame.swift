@@ -44,7 +44,9 @@ public struct Frame: Hashable, Sendable {
     /// ``LateContentPolicy/showLate``; nil when none is due (the content shown before stays).
     public let content: ScheduledContent?
     /// Scheduled content this frame passed over because newer content was due by its target
-    /// (``LateContentPolicy/dropLate``): each piece is counted once, here or shown.
+    /// (``LateContentPolicy/dropLate``): each piece is counted once, here or shown. For a
+    /// ``DisplayLink/frames`` consumer, also the content of the frames it missed since the previous
+    /// frame it received, as ``skippedFrames`` counts its own misses.
     public let droppedContent: Int
 
     /// Creates a frame; FrameClock makes these, and tests or offline renderers may too.
@@ -66,12 +68,14 @@ public struct Frame: Hashable, Sendable {
         self.lateness = lateness
     }
 
-    /// The same frame with another count of skipped frames (every other field kept).
-    func with(skippedFrames: Int) -> Frame {
+    /// The same frame with other counts of skipped frames and dropped content (every other field
+    /// kept).
+    func with(skippedFrames: Int, droppedContent: Int? = nil) -> Frame {
         Frame(
             timestamp: timestamp, targetTimestamp: targetTimestamp, duration: duration, sequence: sequence,
             skippedFrames: skippedFrames, lateness: lateness, deadline: deadline,
-            animationTimestamp: animationTimestamp, content: content, droppedContent: droppedContent)
+            animationTimestamp: animationTimestamp, content: content,
+            droppedContent: droppedContent ?? self.droppedContent)
     }
 
     /// The time left to draw this frame, measured from `now`: `targetTimestamp − now`
