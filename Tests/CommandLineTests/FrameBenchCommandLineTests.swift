@@ -30,6 +30,17 @@ struct FrameBenchCommandLineTests {
         (["--x11"], "--x11 needs"),
         (["--x11", "--rounds", "0"], "--rounds must be"),
         (["--drag", "--rounds", "0"], "--rounds must be"),
+        (["--cadence", "--cadence-source", "vulkan"], "--cadence-source is timer or wayland, not 'vulkan'"),
+        (["--cadence-source", "wayland"], "--cadence-source needs --cadence"),
+        (["--cadence", "--duration", "600"], "--duration with --cadence must be at most 120 seconds"),
+        // No compositor (none in the tests' environment).
+        (
+            [
+                "--cadence", "--cadence-source", "wayland", "--output",
+                NSTemporaryDirectory() + "/frame-bench-cadence",
+            ],
+            "--cadence-source wayland needs WAYLAND_DISPLAY"
+        ),
         // No compositor with a 60 Hz and a 144 Hz output (none at all in the tests' environment).
         (
             ["--mixed-refresh", "--output", NSTemporaryDirectory() + "/frame-bench-mixed-refresh"],
@@ -42,6 +53,32 @@ struct FrameBenchCommandLineTests {
         #expect(result.status != -1, "hung")
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
         #expect(!result.standardError.contains("Fatal error"))
+    }
+
+    @Test("--cadence on the timer: a row for each content rate, every picture shown, none early")
+    func cadenceOnTheTimer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "frame-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ExecutableRunner.run(
+            "frame-bench", ["--cadence", "--duration", "0.5", "--output", folder.path], timeout: 120)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let rows = result.standardOutput.split(separator: "\n").filter {
+            $0.hasPrefix("| ") && $0.contains(" fps |")
+        }
+        #expect(rows.count == CadenceBench.contentRates.count, "\(result.standardOutput)")
+        for row in rows {
+            // content | pictures | shown | at the model's refresh | early | late | dropped | …
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(cells.count >= 7, "\(row)")
+            guard cells.count >= 7, let pictures = Int(cells[1]), let shown = Int(cells[2]),
+                let dropped = Int(cells[6])
+            else { continue }
+            // A timer's targets are exact: no picture before its time, each shown or dropped.
+            #expect(cells[4] == "0", "\(row)")
+            #expect(shown + dropped == pictures, "\(row)")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cadence.md").path))
     }
 
     /// A short run of frame-bench into a new folder: what it printed, the files it wrote and the

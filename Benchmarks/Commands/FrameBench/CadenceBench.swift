@@ -12,6 +12,11 @@ enum CadenceBench {
     static let contentRates: [(name: String, numerator: Int64, denominator: Int64)] = [
         ("23.976", 24_000, 1001), ("24", 24, 1), ("25", 25, 1), ("29.97", 30_000, 1001), ("50", 50, 1),
     ]
+    /// The sources a run can use.
+    static let sources = ["timer", "wayland"]
+    /// The longest run a rate may have: its frames' timeline is kept whole (about 250 entries a
+    /// second).
+    static let longestSeconds = 120.0
     /// How many pictures wait on the link at once: a decoder a few frames ahead.
     static let picturesAhead = 6
     /// How far past its first picture's time a run starts scheduling: the link's first frames are

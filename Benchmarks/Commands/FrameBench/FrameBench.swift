@@ -177,6 +177,17 @@ struct FrameBench: AsyncParsableCommand {
         guard soakWindow.isFinite, soakWindow >= 1, soakWindow <= 3600 else {
             throw ValidationError("--soak-window must be from 1 to 3600 seconds, not \(soakWindow)")
         }
+        guard CadenceBench.sources.contains(cadenceSource) else {
+            throw ValidationError("--cadence-source is timer or wayland, not '\(cadenceSource)'")
+        }
+        if cadenceSource != "timer", !cadence {
+            throw ValidationError("--cadence-source needs --cadence")
+        }
+        if cadence, let duration, duration > CadenceBench.longestSeconds {
+            throw ValidationError(
+                "--duration with --cadence must be at most \(Int(CadenceBench.longestSeconds)) seconds a rate, "
+                    + "not \(duration)")
+        }
     }
 
     /// The loud note of a report without its outside floor.
