@@ -41,6 +41,10 @@ enum CadenceBench {
         var holdsOffModel: Int
         /// Pictures whose presentation was never reported (Wayland only).
         var unreported: Int
+        /// From each picture's time to when it was shown, in milliseconds: the p50 and p95 (a
+        /// player's sync error; under a refresh when every picture is at its model refresh).
+        var afterTimeP50 = 0.0
+        var afterTimeP95 = 0.0
     }
 
     /// Why the run cannot go on here.
@@ -124,6 +128,7 @@ enum CadenceBench {
             atModelRefresh: 0, early: 0, late: 0, holds: [:], holdsOffModel: 0, unreported: 0)
         var pictureTimes: [Int64] = []
         var modelTimes: [Int64] = []
+        var afterTime: [Double] = []
         for (entry, at) in zip(entries, shownAt) {
             guard let picture = entry.content else { continue }
             result.shown += 1
@@ -145,9 +150,15 @@ enum CadenceBench {
             }
             pictureTimes.append(at)
             modelTimes.append(model)
+            afterTime.append(Double(at - wanted) / 1e6)
         }
         func holds(_ times: [Int64]) -> [Int] {
             zip(times, times.dropFirst()).map { Int((Double($1 - $0) / Double(interval)).rounded()) }
+        }
+        afterTime.sort()
+        if !afterTime.isEmpty {
+            result.afterTimeP50 = afterTime[afterTime.count / 2]
+            result.afterTimeP95 = afterTime[min(afterTime.count - 1, afterTime.count * 95 / 100)]
         }
         let shownHolds = holds(pictureTimes)
         for hold in shownHolds { result.holds[hold, default: 0] += 1 }
@@ -164,15 +175,17 @@ enum CadenceBench {
                 + "\(seconds) s a rate; each picture scheduled with `DisplayLink.schedule(_:)` "
                 + "\(picturesAhead) ahead, judged \(source == "timer" ? "by its frame's target" : "by its frame's reported presentation").",
             "",
-            "| content | pictures | shown | at the model's refresh | early (by up to) | late | dropped | unreported | held (refreshes: pictures) | held otherwise than the model |",
-            "|---|---|---|---|---|---|---|---|---|---|",
+            "| content | pictures | shown | at the model's refresh | early (by up to) | late | dropped | unreported | shown after its time, p50 / p95 (ms) | held (refreshes: pictures) | held otherwise than the model |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for result in results {
             let holds = result.holds.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(
                 separator: ", ")
             lines.append(
                 "| \(result.rate) fps | \(result.pictures) | \(result.shown) | \(result.atModelRefresh) | \(result.early)\(result.early > 0 ? String(format: " (%.2f ms)", result.earliestBy) : "") | "
-                    + "\(result.late) | \(result.dropped) | \(result.unreported) | \(holds) | \(result.holdsOffModel) |"
+                    + "\(result.late) | \(result.dropped) | \(result.unreported) | "
+                    + String(format: "%.2f / %.2f", result.afterTimeP50, result.afterTimeP95)
+                    + " | \(holds) | \(result.holdsOffModel) |"
             )
         }
         return lines.joined(separator: "\n") + "\n"
