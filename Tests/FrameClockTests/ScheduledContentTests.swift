@@ -33,6 +33,34 @@ struct ScheduledContentTests {
         }
     }
 
+    /// Plays pictures at `times` on a new link on `source`, scheduled `ahead` at a time as a
+    /// decoder hands them over, a refresh after another until every one is taken; the frames its
+    /// callback got, and the link's statistics.
+    static func play(_ times: [MonotonicInstant], on source: ManualFrameSource, ahead: Int) throws -> (
+        frames: [Frame], statistics: DisplayLinkStatistics
+    ) {
+        let link = try DisplayLink(source: .manual(source))
+        defer { link.invalidate() }
+        let shown = Shown()
+        try link.start { shown.record($0) }
+        var next = 0
+        while next < times.count || link.scheduledContentCount > 0 {
+            while next < times.count, link.scheduledContentCount < ahead {
+                try link.schedule(ScheduledContent(id: UInt64(next), presentationTime: times[next]))
+                next += 1
+            }
+            _ = source.advanceTicks(1)
+        }
+        return (shown.frames, link.statistics)
+    }
+
+    /// How many refreshes of `source` each picture the frames showed stayed on screen: until the
+    /// next picture's frame.
+    static func holds(in frames: [Frame], on source: ManualFrameSource) -> [Int] {
+        let targets = frames.compactMap { frame in frame.content.map { _ in frame.targetTimestamp } }
+        return zip(targets, targets.dropFirst()).map { Int((($1 - $0) / source.period.duration).rounded()) }
+    }
+
     @Test(
         "non-divisor content rates come out in the cadence the two clocks give: each piece at the first refresh at or after its time",
         arguments: [
@@ -42,22 +70,10 @@ struct ScheduledContentTests {
         ] as [((Int64, Int64), Double)])
     func cadence(content: (Int64, Int64), displayRate: Double) throws {
         let source = try ManualFrameSource(framesPerSecond: displayRate)
-        let link = try DisplayLink(source: .manual(source))
-        defer { link.invalidate() }
-        let shown = Shown()
-        try link.start { shown.record($0) }
-        // 600 pieces (25 s at 24 fps: a 23.976 fps stream drifts a refresh from 24's in 16.7 s),
-        // scheduled a few at a time, as a decoder hands them over.
-        let times = Self.times(count: 600, contentRate: content, from: 100_000_000)
-        var next = 0
-        while next < times.count || link.scheduledContentCount > 0 {
-            while next < times.count, link.scheduledContentCount < 8 {
-                try link.schedule(ScheduledContent(id: UInt64(next), presentationTime: times[next]))
-                next += 1
-            }
-            _ = source.advanceTicks(1)
-        }
-        let withContent = shown.frames.filter { $0.content != nil }
+        // 600 pieces (25 s at 24 fps: a 23.976 fps stream drifts a refresh from 24's in 16.7 s).
+        let (frames, statistics) = try Self.play(
+            Self.times(count: 600, contentRate: content, from: 100_000_000), on: source, ahead: 8)
+        let withContent = frames.filter { $0.content != nil }
         #expect(withContent.map(\.content?.id) == (0..<600).map { UInt64($0) })
         // Every refresh had a frame, so each piece is at exactly the refresh the clocks give.
         for frame in withContent {
@@ -67,8 +83,8 @@ struct ScheduledContentTests {
             #expect(frame.targetTimestamp == expected, "piece \(content.id)")
             #expect(frame.droppedContent == 0)
         }
-        #expect(link.statistics.contentShown == 600)
-        #expect(link.statistics.contentDropped == 0)
+        #expect(statistics.contentShown == 600)
+        #expect(statistics.contentDropped == 0)
     }
 
     @Test(
@@ -79,27 +95,10 @@ struct ScheduledContentTests {
             as [((Int64, Int64), Int?)]
         {
             let source = try ManualFrameSource(framesPerSecond: 60)
-            let link = try DisplayLink(source: .manual(source))
-            let shown = Shown()
-            try link.start { shown.record($0) }
             // 500 pieces: 20.85 s at 23.976 fps, more than the 16.7 s a refresh of drift takes.
-            let times = Self.times(count: 500, contentRate: content, from: 100_000_000)
-            var next = 0
-            while next < times.count {
-                while next < times.count, link.scheduledContentCount < 4 {
-                    try link.schedule(ScheduledContent(id: UInt64(next), presentationTime: times[next]))
-                    next += 1
-                }
-                _ = source.advanceTicks(1)
-            }
-            _ = source.advanceTicks(20)
-            link.invalidate()
-            // How many refreshes each piece stays on screen: until the next piece's frame.
-            let targets = shown.frames.compactMap { frame in frame.content.map { _ in frame.targetTimestamp }
-            }
-            let holds = zip(targets, targets.dropFirst()).map {
-                Int((($1 - $0) / source.period.duration).rounded())
-            }
+            let (frames, _) = try Self.play(
+                Self.times(count: 500, contentRate: content, from: 100_000_000), on: source, ahead: 4)
+            let holds = Self.holds(in: frames, on: source)
             #expect(holds.count == 499)
             #expect(holds.allSatisfy { $0 == 2 || $0 == 3 })
             // A break: two holds in a row of the same length (3, 3 or 2, 2: which pair of the two
@@ -305,32 +304,16 @@ struct ContentCadenceTests {
             content: try ContentCadenceTests.period(content.0, per: content.1), refresh: source.period)
         let spacing = try #require(cadence.picturesBetweenBreaks)
         for steady in [false, true] {
-            let link = try DisplayLink(source: .manual(source))
-            let shown = ScheduledContentTests.Shown()
-            try link.start { shown.record($0) }
             let start = source.now.nanoseconds + 100_000_000
             // Enough pictures for three breaks; at the steady rate, none.
             let count = Int(spacing * 3) + 10
             let rate = steady ? cadence.steadyFramesPerSecond : cadence.framesPerSecond
-            var next = 0
-            while next < count {
-                while next < count, link.scheduledContentCount < 4 {
-                    let time = start + Int64((Double(next) / rate * 1e9).rounded(.down))
-                    try link.schedule(
-                        ScheduledContent(
-                            id: UInt64(next), presentationTime: MonotonicInstant(nanoseconds: time)))
-                    next += 1
-                }
-                _ = source.advanceTicks(1)
+            let times = (0..<count).map {
+                MonotonicInstant(nanoseconds: start + Int64((Double($0) / rate * 1e9).rounded(.down)))
             }
-            _ = source.advanceTicks(10)
-            link.invalidate()
-            let targets = shown.frames.compactMap { frame in frame.content.map { _ in frame.targetTimestamp }
-            }
-            #expect(targets.count == count)
-            let holds = zip(targets, targets.dropFirst()).map {
-                Int((($1 - $0) / source.period.duration).rounded())
-            }
+            let (frames, _) = try ScheduledContentTests.play(times, on: source, ahead: 4)
+            #expect(frames.filter { $0.content != nil }.count == count)
+            let holds = ScheduledContentTests.holds(in: frames, on: source)
             // Where the holds leave the pattern: a window of the pattern's length that is not one of
             // its rotations.
             let pattern = cadence.pattern

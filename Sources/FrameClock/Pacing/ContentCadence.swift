@@ -36,7 +36,7 @@ public struct ContentCadence: Hashable, Sendable {
         // At least one refresh a cycle: content far faster than the display still has a cadence.
         var best = (refreshes: max(1, Int(ratio.rounded())), pictures: 1)
         var bestError = abs(ratio - Double(best.refreshes))
-        for pictures in 2...max(2, longestPattern) where pictures <= longestPattern {
+        for pictures in stride(from: 2, through: longestPattern, by: 1) {
             let refreshes = max(1, Int((ratio * Double(pictures)).rounded()))
             let error = abs(ratio - Double(refreshes) / Double(pictures))
             // Strictly better by more than rounding: 4/2 is no better than 2/1.
