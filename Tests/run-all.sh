@@ -65,12 +65,15 @@
 #      deadline, each compositor stopped 5 s and the frames shown after, the window hidden twice
 #      (rate kept; paused: no frame, no wake-up of the link's threads) and back on its callbacks,
 #      the X11 link on Xwayland 24; the prediction against each compositor's own spread reported)
-#  29. second tier: the front ends under every compositor of the matrix, each stopped 5 s mid-run
+#  29. second tier: timed commits (commit-timing and fifo) under mutter 48, none under weston 14
+#      (Tests/Compositors/run-timed-commits.sh: frame-bench --cadence on a window; under mutter the
+#      window uses both, the run ends, no picture shown before its time)
+#  30. second tier: the front ends under every compositor of the matrix, each stopped 5 s mid-run
 #      (gles-clock, vulkan-clock, gtk-clock; Tests/Compositors/run-front-ends-stopped.sh): each goes
 #      on, every frame settled, frames shown after the compositor's return (how soon, reported)
-#  30. second tier: Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the
+#  31. second tier: Tests/VKMS/run-vkms-tests.sh (the vkms integration tests under qemu, on the
 #      optimised build's test bundle): a guest that freezes is booted once more
-#  31. done
+#  32. done
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -355,6 +358,9 @@ await_beside
 # runs where the same clock-demo beside two busy loops stayed at 0.05-0.18 ms).
 step "second tier: today's compositors side by side, on a machine with nothing beside"
 bash Tests/Compositors/run-matrix.sh --clock-demo "$(swift build "${release[@]}" --show-bin-path)/clock-demo"
+
+step "second tier: timed commits (commit-timing and fifo) under mutter 48, none under weston 14"
+bash Tests/Compositors/run-timed-commits.sh --frame-bench "$(swift build "${release[@]}" --show-bin-path)/frame-bench"
 
 step "second tier: the front ends under every compositor of the matrix, each stopped 5 s mid-run"
 bash Tests/Compositors/run-front-ends-stopped.sh --scratch-path .build-examples

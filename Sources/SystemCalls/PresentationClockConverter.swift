@@ -73,4 +73,14 @@ package struct PresentationClockConverter: Sendable {
         // Half the window, rounded up, plus the largest drift over the timestamp's age.
         return Conversion(monotonic: monotonic, errorBound: (best.window + 1) / 2 + drift)
     }
+
+    /// The time on the compositor's clock of `monotonic` (CLOCK_MONOTONIC nanoseconds), rounded so
+    /// that it lies no earlier than the true one (a time the compositor is not to show content
+    /// before); nil when that clock cannot be read.
+    package func compositorTime(ofMonotonic monotonic: Int64) -> Int64? {
+        guard !isMonotonic else { return monotonic }
+        // The other way round: a converted `monotonic` gives the offset; its error bound pushes later.
+        guard let sample = convert(monotonic) else { return nil }
+        return monotonic + (monotonic - sample.monotonic) + sample.errorBound
+    }
 }

@@ -70,6 +70,9 @@ extension WaylandConnection {
         static let presentation: UInt32 = 1
         static let seat: UInt32 = 5
         static let inputTimestampsManager: UInt32 = 1
+        static let subcompositor: UInt32 = 1
+        static let commitTimingManager: UInt32 = 1
+        static let fifoManager: UInt32 = 1
     }
 
     /// Gets the registry, binds what it advertises, and waits for the bound objects' first events
@@ -149,6 +152,13 @@ extension WaylandConnection {
             inputTimestampsManagerName = name
             // A seat bound before it may have its devices already.
             for seat in seats.values { seat.subscribeTimestamps() }
+        case "wl_subcompositor" where subcompositor == nil:
+            subcompositor = bind(name, cwl_interface_wl_subcompositor(), SpokenVersion.subcompositor)
+        case "wp_commit_timing_manager_v1" where commitTimingManager == nil:
+            commitTimingManager = bind(
+                name, cwl_interface_wp_commit_timing_manager_v1(), SpokenVersion.commitTimingManager)
+        case "wp_fifo_manager_v1" where fifoManager == nil:
+            fifoManager = bind(name, cwl_interface_wp_fifo_manager_v1(), SpokenVersion.fifoManager)
         default:
             break
         }
@@ -173,6 +183,10 @@ extension WaylandConnection {
         inputHandlers = [:]
         inputTimestampsManager?.destroy(sending: WaylandRequest.InputTimestampsManager.destroy)
         (inputTimestampsManager, inputTimestampsManagerName) = (nil, nil)
+        commitTimingManager?.destroy(sending: WaylandRequest.CommitTimingManager.destroy)
+        fifoManager?.destroy(sending: WaylandRequest.FifoManager.destroy)
+        subcompositor?.destroy(sending: WaylandRequest.Subcompositor.destroy)
+        (commitTimingManager, fifoManager, subcompositor) = (nil, nil, nil)
         wmBase?.destroy(sending: WaylandRequest.WmBase.destroy)
         presentation?.destroy(sending: WaylandRequest.Presentation.destroy)
         shm?.destroy()

@@ -54,6 +54,10 @@ public final class WaylandConnection: @unchecked Sendable {
     var wmBase: Proxy?
     var presentation: Proxy?
     var presentationClock: clockid_t?
+    /// `wl_subcompositor`, `wp_commit_timing_manager_v1` and `wp_fifo_manager_v1`, when advertised.
+    var subcompositor: Proxy?
+    var commitTimingManager: Proxy?
+    var fifoManager: Proxy?
     /// `zwp_input_timestamps_manager_v1`, and its global name.
     var inputTimestampsManager: Proxy?
     var inputTimestampsManagerName: UInt32?

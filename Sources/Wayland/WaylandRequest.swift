@@ -103,4 +103,46 @@ enum WaylandRequest {
         /// Surface, new feedback.
         case feedback = 1
     }
+
+    /// `wl_subcompositor`.
+    enum Subcompositor: UInt32, WaylandRequestOpcode {
+        case destroy = 0
+        /// New subsurface, surface, parent.
+        case getSubsurface = 1
+    }
+
+    /// `wl_subsurface`.
+    enum Subsurface: UInt32, WaylandRequestOpcode {
+        case destroy = 0
+        /// Its commits apply at once, not with the parent's.
+        case setDesync = 5
+    }
+
+    /// `wp_commit_timing_manager_v1`.
+    enum CommitTimingManager: UInt32, WaylandRequestOpcode {
+        case destroy = 0
+        /// New timer, surface.
+        case getTimer = 1
+    }
+
+    /// `wp_commit_timer_v1`.
+    enum CommitTimer: UInt32, WaylandRequestOpcode {
+        /// Seconds (high and low 32 bits) and nanoseconds on the presentation clock.
+        case setTimestamp = 0
+        case destroy = 1
+    }
+
+    /// `wp_fifo_manager_v1`.
+    enum FifoManager: UInt32, WaylandRequestOpcode {
+        case destroy = 0
+        /// New fifo, surface.
+        case getFifo = 1
+    }
+
+    /// `wp_fifo_v1`.
+    enum Fifo: UInt32, WaylandRequestOpcode {
+        case setBarrier = 0
+        case waitBarrier = 1
+        case destroy = 2
+    }
 }

@@ -66,6 +66,8 @@ public final class WaylandWindow: @unchecked Sendable {
     private var buffersAreExternal = false
     /// The global names of the outputs the surface is on, in the order it entered them.
     private var enteredOutputs: [UInt32] = []
+    /// The objects timed commits use, made at the first (``commit(damage:notBefore:)``).
+    private var commitPacing: WaylandCommitPacing?
 
     /// The largest width or height accepted.
     public static var maximumDimension: Int { 16_384 }
@@ -269,6 +271,16 @@ public final class WaylandWindow: @unchecked Sendable {
     /// (nil: the whole buffer), then `wl_surface.commit`, and sends it at once. While the window is
     /// unmapped, the commit carries no buffer (the drawn one waits for ``remap(timeout:)``).
     ///
+    /// With `notBefore` (CLOCK_MONOTONIC nanoseconds), the commit's content is to be shown no sooner
+    /// than that time, where the compositor offers it (``commitTimingSupport``): `wp_commit_timing_v1`
+    /// carries the time, and `wp_fifo_v1` a barrier so that the compositor applies the commit no
+    /// sooner than the refresh after the one that showed the timed commit before it (none replaces
+    /// another unseen). The compositor is then woken to repaint at its next refresh, since some
+    /// (mutter 48) apply a timed commit only at a repaint that something else causes. Where it offers
+    /// neither, the time changes nothing: pace the commits by the frame callbacks (a display link on
+    /// the window does) so that each is made in the refresh before its time. Nothing is timed while
+    /// the window is unmapped.
+    ///
     /// Frame callbacks and presentation feedback asked for on ``frameTiming`` before this call apply
     /// to this commit.
     ///
@@ -280,19 +292,32 @@ public final class WaylandWindow: @unchecked Sendable {
     /// - Throws: ``WaylandError/compositorNotReading``, ``WaylandError/closed(_:)`` or the
     ///   connection's failure.
     @discardableResult
-    public func commit(damage: [WaylandRect]? = nil) throws(WaylandError) -> Int64 {
+    public func commit(damage: [WaylandRect]? = nil, notBefore: Int64? = nil) throws(WaylandError) -> Int64 {
         try connection.lock.withLock { () throws(WaylandError) -> Int64 in
             try checkUsableLocked()
             try connection.checkRoomLocked()
             if let index = drawnBuffer, state.mayAttach {
                 attachLocked(index, damage: damage)
             }
+            var timed = false
+            if let notBefore, state.isMapped, !buffersAreExternal {
+                let pacing = commitPacingLocked()
+                timed = pacing.prepareTimedCommit(
+                    notBefore: notBefore, clock: connection.presentationClock, connection: connection)
+            }
             let time = KernelClock.monotonicNanoseconds()
             remappedWithoutCommit = false
             surface.send(WaylandRequest.Surface.commit)
+            if timed { commitPacing?.wakeRepaint() }
             try connection.flushLocked()
             return time
         }
+    }
+
+    /// Which of the compositor's protocols for timed content the window's commits with a time use
+    /// (``commit(damage:notBefore:)``).
+    public var commitTimingSupport: WaylandCommitTimingSupport {
+        connection.lock.withLock { commitPacingLocked().support }
     }
 
     /// Hides the window: attaches no buffer and commits (`xdg_surface` then needs a new initial commit
@@ -375,6 +400,7 @@ public final class WaylandWindow: @unchecked Sendable {
             guard !state.isClosed else { return false }
             state.close()
             connection.forgetInputSurfaceLocked(surface.pointer)
+            commitPacing?.destroy()
             toplevel.destroy(sending: WaylandRequest.XdgToplevel.destroy)
             xdgSurface.destroy(sending: WaylandRequest.XdgSurface.destroy)
             surface.destroy(sending: WaylandRequest.Surface.destroy)
@@ -391,6 +417,14 @@ public final class WaylandWindow: @unchecked Sendable {
     var isOpenLocked: Bool { !state.isClosed }
 
     // MARK: Private
+
+    /// The window's timed-commit objects, made on first use. Call holding the lock.
+    private func commitPacingLocked() -> WaylandCommitPacing {
+        if let commitPacing { return commitPacing }
+        let made = WaylandCommitPacing(surface: surface, connectionLocked: connection)
+        commitPacing = made
+        return made
+    }
 
     private func checkUsableLocked() throws(WaylandError) {
         if state.isClosed { throw .closed("the window") }

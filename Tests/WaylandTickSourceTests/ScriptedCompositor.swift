@@ -124,6 +124,8 @@ final class ScriptedCompositor: WaylandSurfaceEvents, @unchecked Sendable {
     let scriptedOutputs: [Output]
     let name = "Wayland window 'scripted'"
     let feedbackUnavailable: String?
+    /// The scripted compositor offers no timed commits.
+    let commitTiming: String? = nil
     /// No wait may take the clock past this instant: a run gone wrong ends instead of spinning.
     private let limit: Int64
     private let state: Locked<State>

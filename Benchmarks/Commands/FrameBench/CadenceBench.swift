@@ -45,6 +45,8 @@ enum CadenceBench {
         /// player's sync error; under a refresh when every picture is at its model refresh).
         var afterTimeP50 = 0.0
         var afterTimeP95 = 0.0
+        /// The compositor's protocols the pictures' commits were timed with (Wayland only).
+        var commitTiming: String?
     }
 
     /// Why the run cannot go on here.
@@ -60,7 +62,7 @@ enum CadenceBench {
             return try contentRates.map { content in
                 let link = try DisplayLink(source: .timer(framesPerSecond: rate))
                 defer { link.invalidate() }
-                return try measure(link: link, content: content, seconds: seconds, presented: false) {}
+                return try measure(link: link, content: content, seconds: seconds, presented: false) { _ in }
             }
         case "wayland":
             let connection: WaylandConnection
@@ -78,10 +80,14 @@ enum CadenceBench {
                 defer { window.close() }
                 let link = try DisplayLink(source: .wayland(window))
                 defer { link.invalidate() }
-                return try measure(link: link, content: content, seconds: seconds, presented: true) {
+                var result = try measure(link: link, content: content, seconds: seconds, presented: true) {
+                    frame in
                     try? window.draw { $0.fill(0xFF20_4080) }
-                    _ = try? window.commit()
+                    // Each commit is held for its target's refresh where the compositor offers it.
+                    _ = try? window.commit(notBefore: frame.commitNotBefore.nanoseconds)
                 }
+                result.commitTiming = window.commitTimingSupport.description
+                return result
             }
         default:
             throw Unavailable(description: "--cadence-source is timer or wayland, not '\(source)'")
@@ -93,11 +99,11 @@ enum CadenceBench {
     /// link's timeline reports.
     private static func measure(
         link: DisplayLink, content: (name: String, numerator: Int64, denominator: Int64), seconds: Double,
-        presented: Bool, draw: @escaping @Sendable () -> Void
+        presented: Bool, draw: @escaping @Sendable (Frame) -> Void
     ) throws -> Result {
         let count = Int(seconds * Double(content.numerator) / Double(content.denominator))
         link.timelineCapacity = Int(seconds * 250) + 200
-        try link.start { _ in draw() }
+        try link.start { frame in draw(frame) }
         let first = MonotonicInstant.now() + leadIn
         func time(of picture: Int) -> MonotonicInstant {
             first + .nanoseconds(Int64(picture) * 1_000_000_000 * content.denominator / content.numerator)
@@ -178,6 +184,10 @@ enum CadenceBench {
             "| content | pictures | shown | at the model's refresh | early (by up to) | late | dropped | unreported | shown after its time, p50 / p95 (ms) | held (refreshes: pictures) | held otherwise than the model |",
             "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
+        if let timing = results.first?.commitTiming {
+            lines.insert("Each picture's commit carries its time; the compositor offers \(timing).", at: 4)
+            lines.insert("", at: 5)
+        }
         for result in results {
             let holds = result.holds.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(
                 separator: ", ")

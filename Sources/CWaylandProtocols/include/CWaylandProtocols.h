@@ -1,6 +1,7 @@
 // What the Swift module `Wayland` needs beside libwayland-client itself:
 // - interface descriptions (struct wl_interface) for the protocol extensions it speaks
-//   (stable/xdg-shell, stable/presentation-time, unstable/input-timestamps): wayland-scanner's
+//   (stable/xdg-shell, stable/presentation-time, unstable/input-timestamps, staging/commit-timing,
+//   staging/fifo): wayland-scanner's
 //   output for wayland-protocols' XML, checked in (include/*-client-protocol.h, generated/*-protocol.c) and checked against a fresh
 //   run by Tests/Wayland/check-generated-protocols.sh;
 // - the addresses of all interface descriptions, core ones included (Swift would copy an imported
@@ -26,6 +27,10 @@
 #define wp_presentation_feedback_interface cwl_wp_presentation_feedback_interface
 #define zwp_input_timestamps_manager_v1_interface cwl_zwp_input_timestamps_manager_v1_interface
 #define zwp_input_timestamps_v1_interface cwl_zwp_input_timestamps_v1_interface
+#define wp_commit_timing_manager_v1_interface cwl_wp_commit_timing_manager_v1_interface
+#define wp_commit_timer_v1_interface cwl_wp_commit_timer_v1_interface
+#define wp_fifo_manager_v1_interface cwl_wp_fifo_manager_v1_interface
+#define wp_fifo_v1_interface cwl_wp_fifo_v1_interface
 
 // xdg-shell, version 5: the window manager base, the xdg_surface role and the toplevel (the
 // positioner and the popup are described too; this module creates neither).
@@ -34,6 +39,10 @@
 #include "presentation-time-client-protocol.h"
 // input-timestamps (unstable), version 1: nanosecond times for the seat's input events.
 #include "input-timestamps-unstable-v1-client-protocol.h"
+// commit-timing (staging), version 1: a commit's content shown no sooner than a time.
+#include "commit-timing-v1-client-protocol.h"
+// fifo (staging), version 1: a commit's content applied no sooner than the refresh after the last.
+#include "fifo-v1-client-protocol.h"
 
 #pragma clang assume_nonnull begin
 
@@ -63,6 +72,15 @@ static inline const struct wl_interface *cwl_interface_zwp_input_timestamps_mana
 static inline const struct wl_interface *cwl_interface_zwp_input_timestamps_v1(void) {
     return &zwp_input_timestamps_v1_interface;
 }
+
+static inline const struct wl_interface *cwl_interface_wl_subcompositor(void) { return &wl_subcompositor_interface; }
+static inline const struct wl_interface *cwl_interface_wl_subsurface(void) { return &wl_subsurface_interface; }
+static inline const struct wl_interface *cwl_interface_wp_commit_timing_manager_v1(void) {
+    return &wp_commit_timing_manager_v1_interface;
+}
+static inline const struct wl_interface *cwl_interface_wp_commit_timer_v1(void) { return &wp_commit_timer_v1_interface; }
+static inline const struct wl_interface *cwl_interface_wp_fifo_manager_v1(void) { return &wp_fifo_manager_v1_interface; }
+static inline const struct wl_interface *cwl_interface_wp_fifo_v1(void) { return &wp_fifo_v1_interface; }
 
 /// The flag that makes wl_proxy_marshal_array_flags destroy the proxy after sending (a destructor).
 static inline uint32_t cwl_marshal_flag_destroy(void) { return WL_MARSHAL_FLAG_DESTROY; }

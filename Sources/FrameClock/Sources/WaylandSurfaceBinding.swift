@@ -67,6 +67,13 @@
                 ? nil : WaylandError.missingGlobal(interface: "wp_presentation", version: 1).description
         }
 
+        var commitTiming: String? {
+            guard let support = window?.commitTimingSupport, support.commitTiming || support.fifo else {
+                return nil
+            }
+            return support.description
+        }
+
         func requestFrameCallback() throws(WaylandError) -> UInt64 {
             try timing.requestFrameCallback()
         }

@@ -22,6 +22,11 @@
         /// Why the surface gets no presentation feedback, or nil when it does.
         var feedbackUnavailable: String? { get }
 
+        /// The compositor's protocols that the library's window times its commits with
+        /// (``WaylandCommitTimingSupport``: "commit-timing and fifo"), or nil when it offers neither
+        /// or the surface is a toolkit's (whose commits are the toolkit's).
+        var commitTiming: String? { get }
+
         /// The latest presentation of the surface's content known before the source asked for any
         /// (a window shown before its link started), or nil: the compositor's phase to start on.
         var latestPresentation: WaylandPresentedFrame? { get }

@@ -203,7 +203,8 @@
             let rate = DecimalFormat.string(1e9 / Double(interval), digits: 3)
             let measured = presentations.measuredInterval != nil ? "measured" : "advertised"
             let callbacksOnly = feedbackUnavailable != nil ? ", frame callbacks only" : ""
-            return "\(surface.name) \(rate) Hz (\(measured)\(callbacksOnly))"
+            let timed = surface.commitTiming.map { ", timed commits: \($0)" } ?? ""
+            return "\(surface.name) \(rate) Hz (\(measured)\(callbacksOnly)\(timed))"
         }
 
         /// What ``DisplayLink/sourceInfo`` says while the source ticks as it does now.
