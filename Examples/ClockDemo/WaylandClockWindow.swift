@@ -130,7 +130,7 @@ final class WaylandClockWindow: @unchecked Sendable {
             }
         }
         ahead = nil
-        guard try commitIfRead() else { return }
+        guard try commitIfRead(frame) else { return }
         guard let frame else { return }
         let next = frame.targetTimestamp + frame.duration
         let nextTime = TimeOfDay(at: next)
@@ -143,11 +143,12 @@ final class WaylandClockWindow: @unchecked Sendable {
         }
     }
 
-    /// Commits the window; false when the compositor reads nothing (stopped): the frame is not sent,
-    /// and the buffer drawn stays for the next commit.
-    private func commitIfRead() throws(WaylandError) -> Bool {
+    /// Commits the window, held for `frame`'s target where the compositor offers timed commits
+    /// (``Frame/commitNotBefore``); false when the compositor reads nothing (stopped): the frame is
+    /// not sent, and the buffer drawn stays for the next commit.
+    private func commitIfRead(_ frame: Frame?) throws(WaylandError) -> Bool {
         do {
-            try window.commit()
+            try window.commit(notBefore: frame?.commitNotBefore.nanoseconds)
             return true
         } catch .compositorNotReading {
             drawAhead.notSent += 1

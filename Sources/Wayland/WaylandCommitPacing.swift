@@ -37,9 +37,12 @@ public struct WaylandCommitTimingSupport: Hashable, Sendable, CustomStringConver
 /// Mutter 48 applies a timed commit only at a repaint that something else causes: alone on its
 /// output, a commit with a time in the future was never shown (nothing within 20 s, with or without
 /// a frame callback; ../shared/research/debian13/), and the window's later commits wait behind it.
-/// A commit of a desynchronised subsurface right after the timed one is such a cause: measured with
-/// a raw client, 200 of 200 commits, each timed between the next two refreshes, were shown at the
-/// first refresh at or after their time, none early. The subsurface is transparent and one pixel.
+/// A commit of a desynchronised subsurface is such a cause: measured with a raw client, 200 of 200
+/// commits, each timed between the next two refreshes, were shown at the first refresh at or after
+/// their time, none early. The wake is made at the commit's time (``WaylandFrameTiming`` makes it
+/// while a thread waits for the surface's events), not with the commit: mutter starts a repaint at
+/// once when woken with its repaint idle, and a repaint that starts before the commit's time leaves
+/// it held. The subsurface is transparent and one pixel.
 ///
 /// Made on first use, under the connection's lock; every member is used under it.
 final class WaylandCommitPacing {
@@ -65,7 +68,7 @@ final class WaylandCommitPacing {
 
     /// Requests `surface`'s next commit is to carry: its time, `notBefore` (CLOCK_MONOTONIC
     /// nanoseconds, converted to the presentation clock `clock`), and the fifo barrier. Returns
-    /// whether the commit is timed (the compositor then needs ``wakeRepaint()`` after it).
+    /// whether the commit is timed (the compositor then needs ``wakeRepaint()`` at its time).
     func prepareTimedCommit(notBefore: Int64, clock: clockid_t?, connection: WaylandConnection) -> Bool {
         makeObjects(connection: connection)
         if let fifo {

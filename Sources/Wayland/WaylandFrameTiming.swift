@@ -43,6 +43,25 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     private var syncOutputs: [UInt64: UInt32] = [:]
     private var latestPresentationLocked: WaylandPresentedFrame?
     private var isClosedLocked = false
+    /// Wakes of the compositor's repaint due at instants (CLOCK_MONOTONIC nanoseconds, in order), one
+    /// for each of the window's commits held until then (``WaylandWindow/commit(damage:notBefore:)``):
+    /// made by ``nextEvent(timeout:wakingOn:)`` when its wait reaches them, by `repaintWaker`.
+    private var repaintWakesLocked: [Int64] = []
+    /// What wakes the compositor's repaint (the window's transparent subsurface).
+    private var repaintWakerLocked: (() -> Void)?
+
+    /// The most wakes kept: a window's commits held at once (a link's are one or two refreshes ahead).
+    static let maximumRepaintWakes = 8
+
+    /// Asks for the compositor's repaint to be woken at `time` by `waker`, while a wait for events
+    /// reaches it. Call holding the lock.
+    func scheduleRepaintWakeLocked(at time: Int64, by waker: @escaping () -> Void) {
+        guard !isClosedLocked else { return }
+        repaintWakerLocked = waker
+        let index = repaintWakesLocked.firstIndex { $0 > time } ?? repaintWakesLocked.endIndex
+        repaintWakesLocked.insert(time, at: index)
+        if repaintWakesLocked.count > Self.maximumRepaintWakes { repaintWakesLocked.removeFirst() }
+    }
 
     /// Frame timing on a `wl_surface` that a toolkit made and commits.
     ///
@@ -168,8 +187,10 @@ public final class WaylandFrameTiming: @unchecked Sendable {
     {
         let deadline = KernelClock.monotonicDeadline(after: timeout)
         while true {
+            // A held commit's repaint wake falls due within the wait: wait until then, wake, wait on.
+            let wakeAt = connection.lock.withLock { repaintWakesLocked.first }.map { min($0, deadline) }
             let outcome = connection.wait(
-                until: deadline, wakeable: true, extraDescriptor: descriptor?.rawValue,
+                until: wakeAt ?? deadline, wakeable: true, extraDescriptor: descriptor?.rawValue,
                 { isClosedLocked || !events.isEmpty })
             switch outcome {
             case .satisfied:
@@ -179,11 +200,26 @@ public final class WaylandFrameTiming: @unchecked Sendable {
                 }
                 // Another thread took the event: wait on.
                 if let event { return event }
-            case .timedOut: return .timedOut
+            case .timedOut:
+                guard wakeRepaintIfDue() else { return .timedOut }
             case .woken: return .woken
             case .lost(let errno): return .connectionLost(errno)
             case .closed: return .closed
             }
+        }
+    }
+
+    /// Makes the repaint wake when it is due; returns whether one was made. The wait goes on after
+    /// it: a wake is the window's, not an event.
+    private func wakeRepaintIfDue() -> Bool {
+        connection.lock.withLock { () -> Bool in
+            let now = KernelClock.monotonicNanoseconds()
+            guard !isClosedLocked, let first = repaintWakesLocked.first, first <= now else { return false }
+            // One wake serves every commit whose time has come.
+            repaintWakesLocked.removeAll { $0 <= now }
+            repaintWakerLocked?()
+            try? connection.flushLocked()
+            return true
         }
     }
 
@@ -195,6 +231,8 @@ public final class WaylandFrameTiming: @unchecked Sendable {
             guard !isClosedLocked else { return false }
             isClosedLocked = true
             events = []
+            repaintWakesLocked = []
+            repaintWakerLocked = nil
             for callback in callbacks.values { callback.destroy() }
             for feedback in feedbacks.values { feedback.destroy() }
             callbacks = [:]

@@ -275,8 +275,11 @@ public final class WaylandWindow: @unchecked Sendable {
     /// than that time, where the compositor offers it (``commitTimingSupport``): `wp_commit_timing_v1`
     /// carries the time, and `wp_fifo_v1` a barrier so that the compositor applies the commit no
     /// sooner than the refresh after the one that showed the timed commit before it (none replaces
-    /// another unseen). The compositor is then woken to repaint at its next refresh, since some
-    /// (mutter 48) apply a timed commit only at a repaint that something else causes. Where it offers
+    /// another unseen). At that time the compositor's repaint is woken (a one-pixel transparent
+    /// subsurface committed), since some (mutter 48) apply a timed commit only at a repaint that
+    /// something else causes: the wake is made while a thread waits in ``frameTiming``'s
+    /// ``WaylandFrameTiming/nextEvent(timeout:wakingOn:)`` (a display link on the window does); a
+    /// commit whose time has passed needs none. Where it offers
     /// neither, the time changes nothing: pace the commits by the frame callbacks (a display link on
     /// the window does) so that each is made in the refresh before its time. Nothing is timed while
     /// the window is unmapped.
@@ -308,7 +311,13 @@ public final class WaylandWindow: @unchecked Sendable {
             let time = KernelClock.monotonicNanoseconds()
             remappedWithoutCommit = false
             surface.send(WaylandRequest.Surface.commit)
-            if timed { commitPacing?.wakeRepaint() }
+            if timed, let notBefore, notBefore > time, let pacing = commitPacing {
+                // Woken at the commit's time, not before: a compositor whose repaint was idle starts
+                // one at once when woken, and would find the commit's time still to come. A time
+                // already passed needs no wake: the commit's own damage starts a repaint.
+                frameTiming.scheduleRepaintWakeLocked(at: notBefore) { [weak pacing] in pacing?.wakeRepaint()
+                }
+            }
             try connection.flushLocked()
             return time
         }

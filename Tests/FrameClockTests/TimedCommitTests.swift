@@ -3,15 +3,16 @@ import Testing
 @testable import FrameClock
 
 /// ``Frame/commitNotBefore``: the time a compositor with timed commits (Wayland's commit-timing) is
-/// given for a frame's commit — after the refresh before the frame's target, never after the target,
-/// never before the frame's content.
+/// given for a frame's commit — half an interval after the refresh the frame follows, never after
+/// its target, never before its content.
 @Suite("Timed commits")
 struct TimedCommitTests {
-    static let interval: Int64 = 16_666_667
+    /// An even interval, so that its half is exact.
+    static let interval: Int64 = 16_666_666
 
-    static func frame(target: Int64, content: Int64?) -> Frame {
+    static func frame(target: Int64, content: Int64?, depth: Int64 = 1) -> Frame {
         Frame(
-            timestamp: MonotonicInstant(nanoseconds: target - interval),
+            timestamp: MonotonicInstant(nanoseconds: target - depth * interval),
             targetTimestamp: MonotonicInstant(nanoseconds: target), duration: .nanoseconds(interval),
             sequence: 1, skippedFrames: 0, lateness: .zero,
             content: content.map {
@@ -19,7 +20,7 @@ struct TimedCommitTests {
             })
     }
 
-    @Test("halfway from the refresh before the target, or the content's time when later")
+    @Test("half an interval after the frame's refresh, at most its target, or the content's time when later")
     func rule() {
         let target: Int64 = 1_000_000_000
         let halfway = target - Self.interval / 2
@@ -31,6 +32,16 @@ struct TimedCommitTests {
         #expect(
             Self.frame(target: target, content: target - 1_000).commitNotBefore.nanoseconds == target - 1_000)
         #expect(Self.frame(target: target, content: target).commitNotBefore.nanoseconds == target)
+        // Aimed two refreshes on (weston's depth, or one learned from a late frame): not held to the
+        // target, so that a compositor able to show it a refresh sooner does, and the link learns so.
+        let twoOn = Self.frame(target: target, content: nil, depth: 2).commitNotBefore.nanoseconds
+        #expect(twoOn == target - 2 * Self.interval + Self.interval / 2)
+        // Content due by then still holds the frame to the content's time.
+        #expect(
+            Self.frame(target: target, content: target - 5_000, depth: 2).commitNotBefore.nanoseconds
+                == target - 5_000)
+        // Shown at the refresh it follows (wlroots headless: depth 0): the target itself.
+        #expect(Self.frame(target: target, content: nil, depth: 0).commitNotBefore.nanoseconds == target)
     }
 
     @Test(
