@@ -18,6 +18,8 @@ struct DragMeasurement {
     /// How long to wait for the window, and for the last frames' presentations.
     static let showTimeout = Duration.seconds(15)
     static let presentationWait: UInt32 = 200_000
+    /// The longest wait for the frames that use the drag's last events.
+    static let eventsWait = Duration.seconds(3)
     /// Frames the link's timeline keeps: the whole drag and more.
     static let timelineCapacity = 1024
     /// The global that gives input times to the nanosecond.
@@ -79,6 +81,9 @@ struct DragMeasurement {
         injector.target(width: Self.windowWidth, height: Self.windowHeight)
         var drag = ScriptedDrag(device: device, rate: rate)
         drag.play(to: injector)
+        // Every event sent reaches a frame before the link stops: on a loaded machine the last ones
+        // arrive later than the presentations' wait alone allows (8 of a touch drag's, once in CI).
+        _ = Self.poll(timeout: Self.eventsWait, until: { recorder.eventsUsed >= drag.sent.count })
         usleep(Self.presentationWait)
         link.invalidate()
         return result(drag: drag, frames: recorder.frames, timeline: link.timeline)

@@ -56,4 +56,7 @@ final class DragRecorder: Sendable {
     }
 
     var frames: [DragFrameRecord] { state.withLock { $0.frames } }
+
+    /// How many events the frames recorded so far used.
+    var eventsUsed: Int { state.withLock { $0.frames.reduce(0) { $0 + $1.eventTimes.count } } }
 }
