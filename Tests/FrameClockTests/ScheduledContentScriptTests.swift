@@ -3,10 +3,11 @@ import TestSupport
 import Testing
 
 @testable import FrameClock
+@testable import PacingReference
 
 /// Content at chosen times under random scripts in virtual time: two links on one manual source,
 /// each dispatch mode, long callbacks, pauses, rate changes, seeks and policy changes between
-/// advances. Every frame's content is checked against a model of the queue (what was scheduled,
+/// advances. Every frame's content is checked against the reference model's rule C1 over the queue (what was scheduled,
 /// what frames took): the content a frame shows is the one the policy picks from the content due by
 /// its target, and nothing else takes content (a decision rehearsed or a planned frame given up).
 @Suite("Content at chosen times: random scripts")
@@ -112,22 +113,19 @@ struct ScheduledContentScriptTests {
     func check(_ run: LinkRun, script: Int, link: Int, step: Int) {
         let frames = run.frames.withLock { $0 }
         for frame in frames[run.checked...] {
-            let target = frame.targetTimestamp.nanoseconds
-            let due = run.waiting.prefix { $0.presentationTime.nanoseconds <= target }.count
             let place = "script \(script) link \(link) step \(step) frame \(frame.sequence)"
-            if due == 0 {
-                #expect(frame.content == nil && frame.droppedContent == 0, "\(place): nothing was due")
-                continue
-            }
-            let expected = run.policy == .showLate ? run.waiting[0] : run.waiting[due - 1]
-            let dropped = run.policy == .showLate ? 0 : due - 1
-            #expect(frame.content == expected, "\(place): \(run.waiting.prefix(due))")
-            #expect(frame.droppedContent == dropped, "\(place)")
+            // The reference model's rule C1.
+            let choice = PacingModel.content(
+                waitingTimes: run.waiting.map(\.presentationTime.nanoseconds),
+                target: frame.targetTimestamp.nanoseconds, showLate: run.policy == .showLate)
+            #expect(
+                frame.content == choice.shown.map { run.waiting[$0] }, "\(place): \(run.waiting.prefix(4))")
+            #expect(frame.droppedContent == choice.dropped, "\(place)")
             if let content = frame.content {
                 #expect(content.presentationTime <= frame.targetTimestamp, "\(place): early")
                 #expect(run.shownIDs.insert(content.id).inserted, "\(place): shown twice")
             }
-            run.waiting.removeFirst(run.policy == .showLate ? 1 : due)
+            run.waiting.removeFirst(choice.taken)
         }
         run.checked = frames.count
         #expect(

@@ -78,6 +78,11 @@ enum PacingModel {
         /// R2: a link invalidated or started beside a link leaves that link's frames alone: no frame
         /// twice, no burst, skips as before.
         case neighbours = "R2 undisturbed neighbours"
+        /// C1: content scheduled for a time goes with the first frame whose target is at or after that
+        /// time, never an earlier one; under `dropLate` a frame with several pieces due shows the newest
+        /// and counts the others dropped, under `showLate` it shows the oldest; each piece is taken once,
+        /// in order, and a link's queue is its own (a new link starts with none).
+        case content = "C1 content at chosen times"
 
     }
 

@@ -55,6 +55,9 @@ struct ModelCheck {
         var countStart: (refresh: Int64, divisor: Int64)?
         var pendingBetween: Int64?
         var changes: [PacingModel.DivisorChange] = []
+        // C1: the first link's queue as the model keeps it, and its late-content policy.
+        var waiting: [ScheduledContent] = []
+        var showLate = false
         for (index, observed) in run.observed.enumerated() {
             let frame = observed.frame
             let sequence = Int64(bitPattern: frame.sequence)
@@ -96,6 +99,8 @@ struct ModelCheck {
                     rangeDivisor = divisor
                     renderDeadline = newDispatch
                     adaptive = newAdaptive
+                    waiting = []
+                    showLate = false
                 case .looked(let at, let lookDivisor):
                     let after = PacingModel.firstRefresh(after: at, grid: grid)
                     if alignPending {
@@ -130,8 +135,15 @@ struct ModelCheck {
                             from: PacingModel.firstRefresh(atOrAfter: previous.end, grid: grid),
                             divisor: newDivisor))
                     rangeDivisor = newDivisor
+                case .scheduled(let content):
+                    waiting.append(content)
+                case .contentRemoved:
+                    waiting = []
+                case .contentPolicy(let late):
+                    showLate = late
                 }
             }
+            checkContent(of: frame, index, waiting: &waiting, showLate: showLate)
             // An adaptive move is made as the previous callback returned, after any change inside it.
             if let previous, divisor != rangeDivisor {
                 checkAdaptiveMove(
@@ -284,6 +296,26 @@ struct ModelCheck {
             previous = (sequence, divisor, observed.start, observed.end)
             changes = []
         }
+    }
+
+    /// C1: the content `frame` shows and drops against the model's choice from `waiting`, which loses
+    /// what the frame takes.
+    private mutating func checkContent(
+        of frame: Frame, _ index: Int, waiting: inout [ScheduledContent], showLate: Bool
+    ) {
+        let choice = PacingModel.content(
+            waitingTimes: waiting.map(\.presentationTime.nanoseconds),
+            target: frame.targetTimestamp.nanoseconds,
+            showLate: showLate)
+        if choice.taken > 0 { exercised.insert(.content) }
+        let expected = choice.shown.map { waiting[$0] }
+        if frame.content != expected || frame.droppedContent != choice.dropped {
+            fail(
+                .content, index,
+                "showed \(frame.content.map { "#\($0.id) at \(ms($0.presentationTime.nanoseconds)) ms" } ?? "nothing"), dropped \(frame.droppedContent), target \(ms(frame.targetTimestamp.nanoseconds)) ms; model: \(expected.map { "#\($0.id) at \(ms($0.presentationTime.nanoseconds)) ms" } ?? "nothing"), dropped \(choice.dropped) (\(waiting.count) waiting, \(showLate ? "show late" : "drop late"))"
+            )
+        }
+        waiting.removeFirst(choice.taken)
     }
 
     /// A1–A3 for a move from `from` to `to` decided by the previous callback.

@@ -58,6 +58,15 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible, ShrinkableScri
         case addOtherLink(cost: Int)
         /// The newest other link still running invalidated between frames (nothing when none runs).
         case removeOtherLink
+        /// `pictures` pieces of content scheduled on the first link between frames, `spacing` µs
+        /// apart, the first `lead` µs from now (after the last one scheduled) — or, with `onRefresh`,
+        /// at the first refresh at or after that plus `onRefresh` ns (−1, 0 or 1: the edges of
+        /// "never before").
+        case schedule(pictures: Int, spacing: Int, lead: Int, onRefresh: Int?)
+        /// The first link's scheduled content removed (a seek).
+        case removeContent
+        /// The first link's late-content policy set: `showLate` or drop late.
+        case contentPolicy(showLate: Bool)
     }
 
     var refreshRate: Int
@@ -112,6 +121,10 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible, ShrinkableScri
         case .restart(let idle, let inCallback): ".restart(idle: \(idle), inCallback: \(inCallback))"
         case .addOtherLink(let cost): ".addOtherLink(cost: \(cost))"
         case .removeOtherLink: ".removeOtherLink"
+        case .schedule(let pictures, let spacing, let lead, let onRefresh):
+            ".schedule(pictures: \(pictures), spacing: \(spacing), lead: \(lead), onRefresh: \(onRefresh.map(String.init) ?? "nil"))"
+        case .removeContent: ".removeContent"
+        case .contentPolicy(let showLate): ".contentPolicy(showLate: \(showLate))"
         }
     }
 
@@ -143,6 +156,9 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible, ShrinkableScri
         // The links' comings and goings from a generator of their own, so that the rest of a seed's
         // script is what it was before they were added.
         var lifecycle = SplitMix64(seed: seed ^ lifecycleSalt)
+        // Content from a third: it changes no frame's timing, and the rest of a seed's script stays
+        // what it was before content was added.
+        var content = SplitMix64(seed: seed ^ contentSalt)
         var ticks = 0
         while ticks < minimumTicks {
             let step = randomStep(refresh: refresh, using: &random)
@@ -151,8 +167,33 @@ struct PacingScript: Hashable, Sendable, CustomStringConvertible, ShrinkableScri
             if Int.random(in: 0..<lifecycleOdds, using: &lifecycle) == 0 {
                 script.steps.append(randomLifecycleStep(refresh: refresh, using: &lifecycle))
             }
+            if Int.random(in: 0..<contentOdds, using: &content) == 0 {
+                script.steps.append(randomContentStep(refresh: refresh, using: &content))
+            }
         }
         return script
+    }
+
+    /// Mixed into a seed for the generator of the content steps.
+    static let contentSalt: UInt64 = 0x5C4E_D01E_C0DE_0051
+    /// One step in this many is followed by a content step.
+    static let contentOdds = 3
+
+    private static func randomContentStep(refresh: Int, using random: inout SplitMix64) -> Step {
+        let interval: Int = 1_000_000 / refresh
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: return .removeContent
+        case 1: return .contentPolicy(showLate: Bool.random(using: &random))
+        default:
+            // Content rates from a third of the refresh to twice it, some due already.
+            let spacing = Int.random(in: interval / 2...3 * interval, using: &random)
+            let lead = Int.random(in: -2 * interval...4 * interval, using: &random)
+            let onRefresh: Int? =
+                Int.random(in: 0..<3, using: &random) == 0 ? Int.random(in: -1...1, using: &random) : nil
+            return .schedule(
+                pictures: Int.random(in: 1...12, using: &random), spacing: spacing, lead: lead,
+                onRefresh: onRefresh)
+        }
     }
 
     /// Mixed into a seed for the generator of the links' comings and goings.

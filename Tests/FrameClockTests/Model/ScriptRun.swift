@@ -23,6 +23,12 @@ final class ScriptRun: @unchecked Sendable {
         /// The frame thread looked at the links (the first time after a start, a resume or a change
         /// between frames), the first link's divisor then being `divisor`.
         case looked(at: Int64, divisor: Int64)
+        /// Content the first link accepted (``DisplayLink/schedule(_:)``).
+        case scheduled(ScheduledContent)
+        /// The first link's scheduled content was removed.
+        case contentRemoved
+        /// The first link's late-content policy was set.
+        case contentPolicy(showLate: Bool)
     }
 
     /// A frame of the first link, as its callback saw it.
@@ -86,6 +92,9 @@ final class ScriptRun: @unchecked Sendable {
     private var rangeDivisor: Int64
     private var renderDeadline: Bool
     private var pendingSampling: Int64?
+    /// The time of the last content the first link accepted, and the id of the next.
+    private var lastContentTime: Int64 = .min
+    private var nextContentID: UInt64 = 0
     /// The resampling latency of the first link's input queue.
     static let resamplingLatency: Int64 = InputQueue.defaultResamplingLatency.wholeNanoseconds
 
@@ -171,6 +180,7 @@ final class ScriptRun: @unchecked Sendable {
         eventsAfterNextFrame = []
         pendingSampling = nil
         lookPending = true
+        lastContentTime = .min
         try startFirstLink()
     }
 
@@ -348,6 +358,40 @@ final class ScriptRun: @unchecked Sendable {
             guard let index = liveOthers.popLast() else { return }
             neighbourChanges += 1
             others[index].invalidate()
+        case .schedule(let pictures, let spacing, let lead, let onRefresh):
+            schedule(
+                pictures: pictures, spacing: Int64(spacing) * 1000, lead: Int64(lead) * 1000,
+                onRefresh: onRefresh)
+        case .removeContent:
+            link.removeScheduledContent()
+            pendingEvents.append(.contentRemoved)
+        case .contentPolicy(let showLate):
+            link.lateContentPolicy = showLate ? .showLate : .dropLate
+            pendingEvents.append(.contentPolicy(showLate: showLate))
+        }
+    }
+
+    /// Schedules `pictures` pieces on the first link, `spacing` ns apart from `lead` ns from now, each
+    /// after the last one scheduled (moved to a refresh plus `onRefresh` ns when given); stops at the
+    /// first the link refuses (a full queue, an invalidated link).
+    private func schedule(pictures: Int, spacing: Int64, lead: Int64, onRefresh: Int?) {
+        let grid = source.grid
+        var time = source.now.nanoseconds + lead
+        for _ in 0..<pictures {
+            var at = time
+            if let onRefresh {
+                at =
+                    grid.timestamp(of: PacingModel.firstRefresh(atOrAfter: time, grid: grid))
+                    + Int64(onRefresh)
+            }
+            at = max(at, lastContentTime + 1)
+            let content = ScheduledContent(
+                id: nextContentID, presentationTime: MonotonicInstant(nanoseconds: at))
+            guard (try? link.schedule(content)) != nil else { return }
+            nextContentID += 1
+            lastContentTime = at
+            pendingEvents.append(.scheduled(content))
+            time += spacing
         }
     }
 }
