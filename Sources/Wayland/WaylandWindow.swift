@@ -12,7 +12,7 @@ internal import SystemCalls
 /// ```
 ///
 /// A frame can be drawn ahead: ``draw(waitingUpTo:_:)`` fills a buffer now and the next
-/// ``commit(damage:)`` attaches it, however much later. A front end whose content depends only on
+/// ``commit(damage:notBefore:)`` attaches it, however much later. A front end whose content depends only on
 /// the time it is shown can so draw the next frame right after a commit and only commit at the next
 /// frame callback. A compositor may hold a committed buffer until a later commit replaces it (weston's
 /// default renderer releases it as soon as it has repainted, before the next frame callback); with
@@ -224,7 +224,7 @@ public final class WaylandWindow: @unchecked Sendable {
     package var configureCount: Int { connection.lock.withLock { configuresReceived } }
 
     /// Draws the next frame: calls `body` with the pixels of a buffer the compositor does not hold, to
-    /// be attached by the next ``commit(damage:)``. Drawing again before committing draws into the
+    /// be attached by the next ``commit(damage:notBefore:)``. Drawing again before committing draws into the
     /// same buffer.
     ///
     /// The frame may be drawn ahead, long before the commit that shows it (see the type's overview):

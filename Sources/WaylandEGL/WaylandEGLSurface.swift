@@ -22,7 +22,7 @@
     /// interval is 0 unless asked otherwise: the display link paces the frames, and each
     /// ``swapBuffers()`` is the commit that carries the frame callback and presentation feedback the
     /// link requested before the frame's callback (<doc:PacingGLESWithTheLink>). The window's own
-    /// `WaylandWindow.draw(waitingUpTo:_:)` and `WaylandWindow.commit(damage:)`
+    /// `WaylandWindow.draw(waitingUpTo:_:)` and `WaylandWindow.commit(damage:notBefore:)`
     /// are not used with it.
     ///
     /// To hide the window, `WaylandWindow.unmap()`: until `WaylandWindow.remap(timeout:)` returns,

@@ -32,6 +32,7 @@ struct FrameBenchCommandLineTests {
         (["--drag", "--rounds", "0"], "--rounds must be"),
         (["--cadence", "--cadence-source", "vulkan"], "--cadence-source is timer or wayland, not 'vulkan'"),
         (["--cadence-source", "wayland"], "--cadence-source needs --cadence"),
+        (["--cadence", "--cadence-naive"], "--cadence-naive needs --cadence-source wayland"),
         (["--cadence", "--duration", "600"], "--duration with --cadence must be at most 120 seconds"),
         // No compositor (none in the tests' environment).
         (
@@ -68,15 +69,19 @@ struct FrameBenchCommandLineTests {
         }
         #expect(rows.count == CadenceBench.contentRates.count, "\(result.standardOutput)")
         for row in rows {
-            // content | pictures | shown | at the model's refresh | early | late | dropped | …
+            // content | player | pictures | shown | at the model's refresh | early | late | dropped | …
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(cells.count >= 7, "\(row)")
-            guard cells.count >= 7, let pictures = Int(cells[1]), let shown = Int(cells[2]),
-                let dropped = Int(cells[6])
+            #expect(cells.count >= 13, "\(row)")
+            guard cells.count >= 13, let pictures = Int(cells[2]), let shown = Int(cells[3]),
+                let dropped = Int(cells[7])
             else { continue }
-            // A timer's targets are exact: no picture before its time, each shown or dropped.
-            #expect(cells[4] == "0", "\(row)")
+            #expect(cells[1] == "display link", "\(row)")
+            // A timer's targets are exact: every picture at its model refresh, none before its time,
+            // each shown or dropped, no hold off the model.
+            #expect(cells[4] == cells[3], "\(row)")
+            #expect(cells[5] == "0", "\(row)")
             #expect(shown + dropped == pictures, "\(row)")
+            #expect(cells[12] == "0", "\(row)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cadence.md").path))
     }

@@ -41,9 +41,9 @@ run_under() {
     fi
     grep -q "the compositor offers $offers\." "$out/cadence.md" ||
         { echo "FAILED: under $name the window did not say it offers $offers" >&2; failed=1; }
-    # The fifth column: early pictures ("0", or "N (by up to X ms)").
+    # The sixth column: early pictures ("0", or "N (by up to X ms)").
     local early
-    early=$(grep -E "^\| [0-9.]+ fps" "$out/cadence.md" | awk -F'|' '{ split($6, e, " "); sum += e[1] } END { print sum + 0 }')
+    early=$(grep -E "^\| [0-9.]+ fps" "$out/cadence.md" | awk -F'|' '{ split($7, e, " "); sum += e[1] } END { print sum + 0 }')
     echo "$name: pictures shown before their time: $early"
     if [ "$strictness" = strict ] && [ "$early" -ne 0 ]; then
         echo "FAILED: under $name, with commit-timing, $early pictures were shown before their time" >&2

@@ -337,3 +337,71 @@ struct ContentCadenceTests {
         }
     }
 }
+
+/// ``ContentShowingFigures``: the cadence figures of content shown at chosen times, from a link's
+/// timeline in virtual time and from showings given directly.
+@Suite("Content showing figures")
+struct ContentShowingFiguresTests {
+    @Test(
+        "24 fps on 60 Hz from a link's timeline: every picture at its model refresh, held 3 and 2 in turn, no hold off the model",
+        arguments: [((Int64(24), Int64(1)), 1.0, [2, 3]), ((30, 1), 0.0, [2]), ((25, 1), 0.8, [2, 3])]
+            as [((Int64, Int64), Double, [Int])])
+    func fromATimeline(content: (Int64, Int64), alternation: Double, holds: [Int]) throws {
+        let source = try ManualFrameSource(framesPerSecond: 60)
+        let link = try DisplayLink(source: .manual(source))
+        defer { link.invalidate() }
+        link.timelineCapacity = 1000
+        try link.start { _ in }
+        let times = ScheduledContentTests.times(count: 100, contentRate: content, from: 100_000_000)
+        var next = 0
+        while next < times.count || link.scheduledContentCount > 0 {
+            while next < times.count, link.scheduledContentCount < 8 {
+                try link.schedule(ScheduledContent(id: UInt64(next), presentationTime: times[next]))
+                next += 1
+            }
+            _ = source.advanceTicks(1)
+        }
+        let figures = link.timeline.contentFigures(shownAt: .target)
+        #expect(figures.shown == 100)
+        #expect(figures.unreported == 0)
+        #expect(figures.atModelRefresh == 100 && figures.early == 0 && figures.late == 0)
+        #expect(figures.holdsOffModel == 0)
+        #expect(figures.holds.keys.sorted() == holds, "\(figures.holds)")
+        // 25 fps on 60: 3, 2, 3, 2, 2, repeating — four changes in each five pairs.
+        #expect(abs(figures.alternation - alternation) < 0.05, "\(figures.alternation)")
+        #expect(figures.afterTimeMedian >= .zero && figures.afterTimeMaximum < source.period.duration)
+        #expect(
+            figures.refreshInterval == .nanoseconds(16_666_666)
+                || figures.refreshInterval == .nanoseconds(16_666_667))
+        // No presentation was reported on a manual source: judged by presentations, all unreported.
+        let reported = link.timeline.contentFigures()
+        #expect(reported.shown == 0 && reported.unreported == 100)
+    }
+
+    @Test(
+        "a piece shown before its time is early, one a refresh after its model refresh late, and its hold is off the model"
+    )
+    func earlyAndLate() {
+        let refresh: Int64 = 10_000_000
+        let refreshes = (0..<20).map { MonotonicInstant(nanoseconds: Int64($0) * refresh) }
+        func showing(_ time: Int64, _ shown: Int64) -> ContentShowingFigures.Showing {
+            ContentShowingFigures.Showing(
+                contentTime: MonotonicInstant(nanoseconds: time),
+                shownAt: MonotonicInstant(nanoseconds: shown))
+        }
+        let figures = ContentShowingFigures(
+            [
+                showing(5_000_000, 10_000_000),  // at its model refresh
+                showing(25_000_000, 20_000_000),  // early: before its time
+                showing(45_000_000, 60_000_000),  // late: a refresh after its model (50)
+                showing(71_000_000, 80_000_000),  // at its model refresh
+            ], refreshes: refreshes, unreported: 2)
+        #expect(figures.shown == 4 && figures.unreported == 2)
+        #expect(figures.atModelRefresh == 2 && figures.early == 1 && figures.late == 1)
+        #expect(figures.afterTimeMaximum == .nanoseconds(15_000_000))
+        // Shown 10, 20, 60, 80: holds 1, 4, 2; the model's 10, 30, 50, 80: 2, 2, 3.
+        #expect(figures.holds == [1: 1, 4: 1, 2: 1])
+        #expect(figures.holdsOffModel == 3)
+        #expect(figures.alternation == 1.0)
+    }
+}

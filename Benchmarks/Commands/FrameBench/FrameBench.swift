@@ -102,6 +102,13 @@ struct FrameBench: AsyncParsableCommand {
     var cadenceSource = "timer"
 
     @Flag(
+        name: .customLong("cadence-naive"),
+        help: """
+            With --cadence-source wayland: the same pictures also through two players without a link             (sleep until each picture's time and commit; sleep until a refresh before it), side by side.
+            """)
+    var cadenceNaive = false
+
+    @Flag(
         name: .customLong("main-loop"),
         help: """
             Instead of the comparison: on a GLib main loop run by the main thread, MainActor hops with \
@@ -182,6 +189,9 @@ struct FrameBench: AsyncParsableCommand {
         }
         if cadenceSource != "timer", !cadence {
             throw ValidationError("--cadence-source needs --cadence")
+        }
+        if cadenceNaive, cadenceSource != "wayland" {
+            throw ValidationError("--cadence-naive needs --cadence-source wayland")
         }
         if cadence, let duration, duration > CadenceBench.longestSeconds {
             throw ValidationError(
@@ -276,7 +286,8 @@ struct FrameBench: AsyncParsableCommand {
         }
         if cadence {
             let seconds = duration ?? (quick ? 2 : 10)
-            let results = try CadenceBench.run(source: cadenceSource, rate: rate, seconds: seconds)
+            let results = try CadenceBench.run(
+                source: cadenceSource, rate: rate, seconds: seconds, naive: cadenceNaive)
             let markdown = CadenceBench.markdown(results, source: cadenceSource, rate: rate, seconds: seconds)
             try markdown.write(
                 to: outputURL.appendingPathComponent("cadence.md"), atomically: true, encoding: .utf8)
