@@ -174,8 +174,9 @@ struct ScheduledContentTests {
             ScheduledContent(id: 1, presentationTime: MonotonicInstant(nanoseconds: 50_000_000)))
         #expect(
             throws: DisplayLinkError.contentOutOfOrder(
-                previous: MonotonicInstant(nanoseconds: 50_000_000),
-                given: MonotonicInstant(nanoseconds: 50_000_000))
+                previous: ScheduledContent(
+                    id: 1, presentationTime: MonotonicInstant(nanoseconds: 50_000_000)),
+                given: ScheduledContent(id: 2, presentationTime: MonotonicInstant(nanoseconds: 50_000_000)))
         ) {
             try link.schedule(
                 ScheduledContent(id: 2, presentationTime: MonotonicInstant(nanoseconds: 50_000_000)))
@@ -194,8 +195,11 @@ struct ScheduledContentTests {
                 ScheduledContent(id: 4, presentationTime: MonotonicInstant(nanoseconds: 90_000_000)))
         }
         let error = DisplayLinkError.contentOutOfOrder(
-            previous: MonotonicInstant(nanoseconds: 2), given: MonotonicInstant(nanoseconds: 1))
-        #expect(error.description.contains("not after the content before it"))
+            previous: ScheduledContent(id: 7, presentationTime: MonotonicInstant(nanoseconds: 2)),
+            given: ScheduledContent(id: 8, presentationTime: MonotonicInstant(nanoseconds: 1)))
+        // Both pieces named, by their ids.
+        #expect(error.description.contains("content 8 scheduled at"), "\(error)")
+        #expect(error.description.contains("not after content 7 scheduled before it"), "\(error)")
         #expect(error.recoverySuggestion?.contains("removeScheduledContent()") == true)
         link.invalidate()
         #expect(link.scheduledContentCount == 0)

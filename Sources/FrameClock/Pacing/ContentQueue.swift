@@ -12,9 +12,9 @@ struct ContentQueue: Sendable {
     private var head = 0
     /// How much content waits.
     private(set) var count = 0
-    /// The time of the content scheduled last (the next must come after it); nil once the queue is
+    /// The content scheduled last (the next must come after its time); nil once the queue is
     /// emptied by ``removeAll()``.
-    private var lastTime: Int64?
+    private var last: ScheduledContent?
 
     /// The time of the next content to show; nil when none waits.
     var nextTime: Int64? {
@@ -25,9 +25,8 @@ struct ContentQueue: Sendable {
     /// have room.
     mutating func append(_ content: ScheduledContent) throws(DisplayLinkError) {
         let time = content.presentationTime.nanoseconds
-        if let lastTime, time <= lastTime {
-            throw .contentOutOfOrder(
-                previous: MonotonicInstant(nanoseconds: lastTime), given: content.presentationTime)
+        if let last, time <= last.presentationTime.nanoseconds {
+            throw .contentOutOfOrder(previous: last, given: content)
         }
         guard count < Self.capacity else { throw .contentQueueFull(capacity: Self.capacity) }
         if ring.isEmpty {
@@ -35,7 +34,7 @@ struct ContentQueue: Sendable {
         }
         ring[(head + count) % Self.capacity] = content
         count += 1
-        lastTime = time
+        last = content
     }
 
     /// The content a frame aimed at `target` shows, and how much due content it dropped: nothing
@@ -62,7 +61,7 @@ struct ContentQueue: Sendable {
     mutating func removeAll() {
         head = 0
         count = 0
-        lastTime = nil
+        last = nil
     }
 
     private mutating func removeFirst() -> ScheduledContent {

@@ -45,9 +45,9 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
     case drmUnavailable(reason: String, errno: Errno?)
     /// A system call failed.
     case system(SystemCallError)
-    /// Content was scheduled at or before the time of the content scheduled before it
-    /// (``DisplayLink/schedule(_:)``): content is shown in the order of its times.
-    case contentOutOfOrder(previous: MonotonicInstant, given: MonotonicInstant)
+    /// Content (`given`) was scheduled at or before the time of the content scheduled before it
+    /// (`previous`; ``DisplayLink/schedule(_:)``): content is shown in the order of its times.
+    case contentOutOfOrder(previous: ScheduledContent, given: ScheduledContent)
     /// Content was scheduled while `capacity` pieces already waited (``DisplayLink/schedule(_:)``).
     case contentQueueFull(capacity: Int)
 
@@ -98,7 +98,8 @@ public enum DisplayLinkError: Error, Hashable, Sendable, CustomStringConvertible
         case .system(let error):
             error.failureReason ?? error.call
         case .contentOutOfOrder(let previous, let given):
-            "content scheduled at \(given), not after the content before it (\(previous))"
+            "content \(given.id) scheduled at \(given.presentationTime), not after content \(previous.id) "
+                + "scheduled before it (at \(previous.presentationTime))"
         case .contentQueueFull(let capacity):
             "\(capacity) pieces of content already wait to be shown"
         }
