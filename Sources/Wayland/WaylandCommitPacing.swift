@@ -75,7 +75,8 @@ final class WaylandCommitPacing {
             fifo.send(WaylandRequest.Fifo.waitBarrier)
             fifo.send(WaylandRequest.Fifo.setBarrier)
         }
-        guard let timer else { return false }
+        // A time without a wake could be held without end (mutter 48): no time without one.
+        guard let timer, wakeSurface != nil else { return false }
         let converter = PresentationClockConverter(clockID: clock ?? CLOCK_MONOTONIC)
         guard let time = converter.compositorTime(ofMonotonic: notBefore), time >= 0 else { return false }
         let seconds = UInt64(time / Self.nanosecondsPerSecond)
